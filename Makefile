@@ -1,0 +1,43 @@
+# Hewn: `make run` opens the editor, `make test` runs vet and every test (headless).
+# Both install the Debian packages they need first (as root, or with sudo).
+
+GO       ?= go
+SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+DEB_PKGS := gcc pkg-config libgl1-mesa-dev libxcursor-dev libxrandr-dev libxinerama-dev \
+            libxi-dev libxxf86vm-dev libxkbcommon-dev libwayland-dev wayland-protocols \
+            xvfb xdotool imagemagick
+export LANG := en_US.UTF-8
+
+.PHONY: run test bench deps build smoke fuzz
+
+## deps: install the system packages for cgo/GL and Xvfb when missing (idempotent)
+deps:
+	@missing=""; for p in $(DEB_PKGS); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+## build: the hewn binary
+build: deps
+	$(GO) build -o hewn .
+
+## run: open the editor on the embedded example project
+run: build
+	./hewn
+
+## test: vet, every test, and the real-window smoke test under Xvfb
+test: deps
+	$(GO) vet ./...
+	$(GO) test -count=1 ./...
+	$(MAKE) smoke
+
+## smoke: start the real app under Xvfb, screenshot it, fail if nothing was drawn
+smoke: build
+	scripts/smoke.sh ./hewn
+
+## bench: every benchmark, with allocations
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./...

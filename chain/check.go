@@ -1,0 +1,62 @@
+package chain
+
+import "fmt"
+
+// Check reports precondition problems before a chain runs: a meta builder with
+// no map before it, a builder that needs rooms (corridors, a start) that no earlier
+// enabled step makes, unknown builders. It never runs a builder.
+func Check(c *Chain) []Problem {
+	var probs []Problem
+	checkSteps(c.Steps, "steps", -1, 0, &probs)
+	return probs
+}
+
+func checkSteps(steps []Step, path string, top int, have Features, probs *[]Problem) Features {
+	for i, s := range steps {
+		t := top
+		if t < 0 {
+			t = i
+		}
+		p := fmt.Sprintf("%s[%d]", path, i)
+		if !s.Enabled() {
+			continue
+		}
+		spec, ok := Lookup(s.Builder)
+		if !ok {
+			*probs = append(*probs, Problem{Path: p, Step: t, Msg: fmt.Sprintf("unknown builder %q", s.Builder)})
+			continue
+		}
+		if spec.Kind == Meta && have&FMap == 0 {
+			*probs = append(*probs, Problem{Path: p, Step: t,
+				Msg: fmt.Sprintf("%s is a meta builder and needs a map, but no earlier step makes one (start with an initial builder)", s.Builder)})
+		}
+		if missing := spec.Needs &^ have &^ FMap; missing != 0 {
+			*probs = append(*probs, Problem{Path: p, Step: t,
+				Msg: fmt.Sprintf("%s needs %s, but no earlier step makes %s", s.Builder, missing, pronoun(missing))})
+		}
+		if spec.Kind != Meta {
+			have |= FMap
+		}
+		have |= spec.Makes
+		for _, prm := range spec.Params {
+			if prm.Type != Steps {
+				continue
+			}
+			if nested, ok := s.Params[prm.Name].([]Step); ok {
+				have |= checkSteps(nested, p+".params."+prm.Name, t, 0, probs)
+			}
+		}
+	}
+	return have
+}
+
+func pronoun(f Features) string {
+	if f&(f-1) != 0 {
+		return "them"
+	}
+	switch f {
+	case FRooms, FCorridors, FSpawns:
+		return "any"
+	}
+	return "one"
+}

@@ -1,0 +1,286 @@
+package chain
+
+import (
+	"encoding/binary"
+	"slices"
+	"sync"
+)
+
+// StepRef names the step that made a snapshot.
+type StepRef struct {
+	// Path is the step's JSON path, e.g. "steps[3]" or "steps[3].params.steps[0]".
+	Path string
+	// Index is the index of the top-level step the snapshot belongs to.
+	Index int
+	// Builder is the registered name of the builder that ran.
+	Builder string
+	// Depth is the sub-chain nesting level (0 for top-level steps).
+	Depth int
+}
+
+// Snapshot is one immutable frame of a run's history.
+type Snapshot struct {
+	Index int
+	Step  StepRef
+	// Label describes an intermediate snapshot ("iteration 3"); empty for a step's final one.
+	Label string
+	// Final reports whether this is the last snapshot of its step.
+	Final bool
+	Map   *Grid
+	Start *Point
+	Exits []Exit
+	Rooms []Rect
+	// Corridors holds each corridor as its list of tiles.
+	Corridors [][]Point
+	Spawns    []Spawn
+}
+
+// meta is the non-tile part of a snapshot; consecutive frames share it when unchanged.
+type meta struct {
+	start     *Point
+	exits     []Exit
+	rooms     []Rect
+	corridors [][]Point
+	spawns    []Spawn
+}
+
+type frame struct {
+	step  StepRef
+	label string
+	final bool
+	key   []Tile // a full copy (keyframe), or nil
+	delta []byte // changes from the previous frame, when not a keyframe
+	meta  *meta
+}
+
+// History is a run's snapshot history. Snapshots store only what changed since the
+// previous one; a full keyframe is stored whenever the deltas since the last
+// keyframe add up to more than one full map, which bounds both memory and the
+// cost of random access. History is safe for concurrent readers.
+type History struct {
+	w, h      int
+	frames    []frame
+	cur       []Tile // tiles of the newest frame
+	sinceKey  int    // delta bytes since the last keyframe
+	mu        sync.Mutex
+	cacheIdx  int
+	cacheGrid []Tile
+}
+
+// NewHistory returns an empty history for w×h maps.
+func NewHistory(w, h int) *History { return &History{w: w, h: h, cacheIdx: -1} }
+
+// Len is the number of snapshots.
+func (h *History) Len() int { return len(h.frames) }
+
+// Bytes is the approximate memory held by the history's tile data (keyframes and deltas).
+func (h *History) Bytes() int {
+	n := 0
+	for _, f := range h.frames {
+		n += len(f.key) + len(f.delta)
+	}
+	return n
+}
+
+// record appends a snapshot of s.
+func (h *History) record(s *State, step StepRef, label string, final bool) {
+	f := frame{step: step, label: label, final: final, meta: h.metaOf(s)}
+	tiles := s.Map.Tiles
+	if h.cur == nil || len(h.cur) != len(tiles) {
+		f.key = slices.Clone(tiles)
+		h.cur = slices.Clone(tiles)
+		h.sinceKey = 0
+	} else {
+		d := encodeDelta(h.cur, tiles)
+		if h.sinceKey+len(d) > len(tiles) {
+			f.key = slices.Clone(tiles)
+			h.sinceKey = 0
+		} else {
+			f.delta = d
+			h.sinceKey += len(d)
+		}
+		copy(h.cur, tiles)
+	}
+	h.frames = append(h.frames, f)
+}
+
+func (h *History) metaOf(s *State) *meta {
+	var prev *meta
+	if n := len(h.frames); n > 0 {
+		prev = h.frames[n-1].meta
+	}
+	m := &meta{}
+	if s.Start != nil {
+		p := *s.Start
+		m.start = &p
+	}
+	if prev != nil && ptrEq(prev.start, m.start) {
+		m.start = prev.start
+	}
+	m.exits = share(prev, func(m *meta) []Exit { return m.exits }, s.Exits)
+	m.rooms = share(prev, func(m *meta) []Rect { return m.rooms }, s.Rooms)
+	m.spawns = share(prev, func(m *meta) []Spawn { return m.spawns }, s.Spawns)
+	if prev != nil && slices.EqualFunc(prev.corridors, s.Corridors, slices.Equal) && (prev.corridors == nil) == (s.Corridors == nil) {
+		m.corridors = prev.corridors
+	} else if s.Corridors != nil {
+		m.corridors = make([][]Point, len(s.Corridors))
+		for i, c := range s.Corridors {
+			m.corridors[i] = slices.Clone(c)
+		}
+	}
+	if prev != nil && m.start == prev.start && sameSlice(m.exits, prev.exits) && sameSlice(m.rooms, prev.rooms) &&
+		sameSlice(m.spawns, prev.spawns) && sameSlice(m.corridors, prev.corridors) {
+		return prev
+	}
+	return m
+}
+
+func ptrEq(a, b *Point) bool { return (a == nil && b == nil) || (a != nil && b != nil && *a == *b) }
+
+func sameSlice[T any](a, b []T) bool {
+	return len(a) == len(b) && (a == nil) == (b == nil) && (len(a) == 0 || &a[0] == &b[0])
+}
+
+// share returns prev's copy when it equals cur, else a fresh copy of cur (nil stays nil).
+func share[T comparable](prev *meta, get func(*meta) []T, cur []T) []T {
+	if prev != nil {
+		p := get(prev)
+		if slices.Equal(p, cur) && (p == nil) == (cur == nil) {
+			return p
+		}
+	}
+	if cur == nil {
+		return nil
+	}
+	return slices.Clip(slices.Clone(cur))
+}
+
+// encodeDelta encodes the changes from old to cur as runs:
+// uvarint(skip) uvarint(n) followed by n tile bytes.
+func encodeDelta(old, cur []Tile) []byte {
+	var out []byte
+	last := 0
+	for i := 0; i < len(cur); {
+		if old[i] == cur[i] {
+			i++
+			continue
+		}
+		j := i
+		for j < len(cur) && old[j] != cur[j] {
+			j++
+		}
+		out = binary.AppendUvarint(out, uint64(i-last))
+		out = binary.AppendUvarint(out, uint64(j-i))
+		for _, t := range cur[i:j] {
+			out = append(out, byte(t))
+		}
+		last = j
+		i = j
+	}
+	if out == nil {
+		out = []byte{}
+	}
+	return out
+}
+
+// applyDelta applies d to tiles in place and calls changed (if not nil) for each index it wrote.
+func applyDelta(tiles []Tile, d []byte, changed func(int)) {
+	pos := 0
+	for len(d) > 0 {
+		skip, n1 := binary.Uvarint(d)
+		run, n2 := binary.Uvarint(d[n1:])
+		d = d[n1+n2:]
+		pos += int(skip)
+		for k := 0; k < int(run); k++ {
+			tiles[pos+k] = Tile(d[k])
+			if changed != nil {
+				changed(pos + k)
+			}
+		}
+		d = d[run:]
+		pos += int(run)
+	}
+}
+
+// tilesAt reconstructs the tiles of frame i. The caller holds h.mu.
+func (h *History) tilesAt(i int) []Tile {
+	if h.cacheIdx == i {
+		return h.cacheGrid
+	}
+	k := i
+	for h.frames[k].key == nil {
+		k--
+	}
+	var buf []Tile
+	start := k
+	if h.cacheIdx >= k && h.cacheIdx < i {
+		buf, start = h.cacheGrid, h.cacheIdx
+	} else {
+		buf = slices.Clone(h.frames[k].key)
+	}
+	for j := start + 1; j <= i; j++ {
+		if h.frames[j].key != nil {
+			buf = slices.Clone(h.frames[j].key)
+			continue
+		}
+		applyDelta(buf, h.frames[j].delta, nil)
+	}
+	h.cacheIdx, h.cacheGrid = i, buf
+	return buf
+}
+
+// At returns snapshot i (0 ≤ i < Len). The returned map is the caller's to keep.
+func (h *History) At(i int) Snapshot {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	f := h.frames[i]
+	s := Snapshot{Index: i, Step: f.step, Label: f.label, Final: f.final,
+		Map: &Grid{W: h.w, H: h.h, Tiles: slices.Clone(h.tilesAt(i))}}
+	m := f.meta
+	if m.start != nil {
+		p := *m.start
+		s.Start = &p
+	}
+	s.Exits, s.Rooms, s.Corridors, s.Spawns = m.exits, m.rooms, m.corridors, m.spawns
+	return s
+}
+
+// Changed returns the indexes of the tiles that differ between snapshot i-1 and
+// snapshot i (every tile that differs from a wall for i = 0), in increasing order.
+func (h *History) Changed(i int) []int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	var out []int
+	f := h.frames[i]
+	if f.key == nil {
+		applyDelta(make([]Tile, h.w*h.h), f.delta, func(j int) { out = append(out, j) })
+		return out
+	}
+	cur := slices.Clone(h.tilesAt(i))
+	var prev []Tile
+	if i > 0 {
+		prev = h.tilesAt(i - 1)
+	} else {
+		prev = make([]Tile, len(cur))
+	}
+	for j := range cur {
+		if cur[j] != prev[j] {
+			out = append(out, j)
+		}
+	}
+	return out
+}
+
+// StepOf returns the step reference of snapshot i without rebuilding its map.
+func (h *History) StepOf(i int) (StepRef, string) { return h.frames[i].step, h.frames[i].label }
+
+// LastOf returns the index of the last snapshot made by the top-level step with
+// index step, or -1 when that step made none (it was disabled).
+func (h *History) LastOf(step int) int {
+	for i := len(h.frames) - 1; i >= 0; i-- {
+		if h.frames[i].step.Index == step {
+			return i
+		}
+	}
+	return -1
+}

@@ -1,0 +1,164 @@
+package chain
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// Kind says where in a chain a builder may stand.
+type Kind int
+
+// Builder kinds. Initial builders make a map from nothing; meta builders change
+// an existing one; Both can do either (cellular automata, drunkard's walk, DLA, prefab).
+const (
+	Initial Kind = iota
+	Meta
+	Both
+)
+
+// String names the kind.
+func (k Kind) String() string {
+	switch k {
+	case Initial:
+		return "initial"
+	case Meta:
+		return "meta"
+	}
+	return "initial or meta"
+}
+
+// Features is a set of things a chain's state can hold; specs declare which
+// they need and which they make, so Check can flag a chain before it runs.
+type Features uint
+
+// The features.
+const (
+	FMap Features = 1 << iota // a map with floor (every initial builder makes it)
+	FRooms
+	FCorridors
+	FStart
+	FExit
+	FSpawns
+)
+
+var featureNames = []string{"a map", "rooms", "corridors", "a start", "an exit", "spawns"}
+
+// String lists the features in words.
+func (f Features) String() string {
+	var parts []string
+	for i, n := range featureNames {
+		if f&(1<<i) != 0 {
+			parts = append(parts, n)
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Builder is one step of a chain, configured from its Values.
+type Builder interface {
+	// Build changes s. It checks ctx in long loops, draws all randomness from rng,
+	// and returns an error (never panics) when the state makes its job impossible.
+	Build(ctx context.Context, s *State, rng *rand.Rand) error
+}
+
+// BuildFunc adapts a function to Builder.
+type BuildFunc func(ctx context.Context, s *State, rng *rand.Rand) error
+
+// Build calls f.
+func (f BuildFunc) Build(ctx context.Context, s *State, rng *rand.Rand) error { return f(ctx, s, rng) }
+
+// Spec is a registered builder: its name, help, kind, typed parameters,
+// preconditions and constructor.
+type Spec struct {
+	Name, Help string
+	Kind       Kind
+	Params     []Param
+	// Presets name bundles of parameter values; a "preset" parameter selects one,
+	// and explicit fields override it.
+	Presets map[string]Values
+	// Needs and Makes declare the spec's preconditions and effects.
+	Needs, Makes Features
+	// New configures a builder. v holds every parameter (defaults filled in).
+	New func(v Values) (Builder, error)
+}
+
+// Param looks up a parameter descriptor by name.
+func (s Spec) Param(name string) (Param, bool) {
+	for _, p := range s.Params {
+		if p.Name == name {
+			return p, true
+		}
+	}
+	return Param{}, false
+}
+
+// Resolve fills in defaults, then the chosen preset's values, then the explicit
+// params (already checked), and returns the full set of values.
+func (s Spec) Resolve(params map[string]any) Values {
+	v := Values{}
+	for _, p := range s.Params {
+		if p.Default != nil {
+			v[p.Name] = p.Default
+		}
+	}
+	if name, ok := params["preset"].(string); ok {
+		for k, x := range s.Presets[name] {
+			v[k] = x
+		}
+	}
+	for k, x := range params {
+		v[k] = x
+	}
+	return v
+}
+
+var (
+	regMu    sync.RWMutex
+	registry = map[string]Spec{}
+)
+
+// Register adds a builder spec. It panics on a programming error (a duplicate or
+// nameless spec, a default that fails its own descriptor), like sql.Register.
+func Register(s Spec) {
+	regMu.Lock()
+	defer regMu.Unlock()
+	if s.Name == "" || s.New == nil {
+		panic("chain: Register of a spec without name or constructor")
+	}
+	if _, dup := registry[s.Name]; dup {
+		panic("chain: Register called twice for builder " + s.Name)
+	}
+	for _, p := range s.Params {
+		if p.Default == nil {
+			continue
+		}
+		if _, err := p.Check(p.Default); err != nil {
+			panic(fmt.Sprintf("chain: builder %s: default of %s: %v", s.Name, p.Name, err))
+		}
+	}
+	registry[s.Name] = s
+}
+
+// Specs lists the registered builders sorted by name.
+func Specs() []Spec {
+	regMu.RLock()
+	defer regMu.RUnlock()
+	out := make([]Spec, 0, len(registry))
+	for _, s := range registry {
+		out = append(out, s)
+	}
+	slices.SortFunc(out, func(a, b Spec) int { return strings.Compare(a.Name, b.Name) })
+	return out
+}
+
+// Lookup finds a registered builder by name.
+func Lookup(name string) (Spec, bool) {
+	regMu.RLock()
+	defer regMu.RUnlock()
+	s, ok := registry[name]
+	return s, ok
+}

@@ -1,0 +1,146 @@
+package chain
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"math/rand/v2"
+)
+
+// Result is a finished run: the final state and its history.
+type Result struct {
+	Chain *Chain
+	// Master is the master seed; Seed the level seed derived from it (or pinned).
+	Master, Seed uint64
+	State        *State
+	History      *History
+}
+
+// Config carries what a run needs besides the chain.
+type Config struct {
+	// Master is the master seed of the run.
+	Master uint64
+	// Seed, when not nil, pins the level seed instead of deriving it from (Master, depth).
+	Seed *uint64
+	// Spawner rolls content (a content pack); nil for none.
+	Spawner Spawner
+	// Templates are extra prefab templates by name.
+	Templates map[string][]string
+}
+
+// splitmix64 is a strong 64-bit mixer.
+func splitmix64(x uint64) uint64 {
+	x += 0x9E3779B97F4A7C15
+	x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9
+	x = (x ^ (x >> 27)) * 0x94D049BB133111EB
+	return x ^ (x >> 31)
+}
+
+// LevelSeed derives a level's seed from the master seed and its depth.
+func LevelSeed(master uint64, depth int) uint64 {
+	return splitmix64(master ^ splitmix64(uint64(int64(depth))+0x5EED))
+}
+
+// HashString is a stable 64-bit hash (FNV-1a) for deriving seeds from names and paths.
+func HashString(s string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(s))
+	return h.Sum64()
+}
+
+// NewRand returns a PCG source seeded from (seed, key): the same pair always gives
+// the same sequence, and different keys give independent streams.
+func NewRand(seed uint64, key string) *rand.Rand {
+	return rand.New(rand.NewPCG(seed, splitmix64(HashString(key))))
+}
+
+// Run runs c with the given master seed. The level seed derives from (master,
+// c.Depth); each step's randomness from (level seed, step path).
+func Run(ctx context.Context, c *Chain, master uint64, sp Spawner) (*Result, error) {
+	return RunConfig(ctx, c, Config{Master: master, Spawner: sp})
+}
+
+// RunConfig runs c as cfg says. On error the result still holds the history up to
+// the failing step (so the editor can show how far it got).
+func RunConfig(ctx context.Context, c *Chain, cfg Config) (res *Result, err error) {
+	if c.Width < MinSize || c.Height < MinSize || c.Width > MaxSize || c.Height > MaxSize {
+		return nil, fmt.Errorf("chain: map size %d×%d is outside %d..%d", c.Width, c.Height, MinSize, MaxSize)
+	}
+	seed := LevelSeed(cfg.Master, c.Depth)
+	if cfg.Seed != nil {
+		seed = *cfg.Seed
+	}
+	s := &State{
+		Map: NewGrid(c.Width, c.Height), Depth: c.Depth, Master: cfg.Master, Seed: seed,
+		Spawner: cfg.Spawner, Templates: cfg.Templates, hist: NewHistory(c.Width, c.Height),
+	}
+	res = &Result{Chain: c, Master: cfg.Master, Seed: seed, State: s, History: s.hist}
+	if err := runSteps(ctx, s, c.Steps, "steps", -1); err != nil {
+		return res, err
+	}
+	return res, nil
+}
+
+// StepError is a failure of one step, naming it.
+type StepError struct {
+	Step StepRef
+	Err  error
+}
+
+// Error reads "chain: steps[3] room_drawer: needs rooms, but there are none".
+func (e *StepError) Error() string {
+	return fmt.Sprintf("chain: %s %s: %v", e.Step.Path, e.Step.Builder, e.Err)
+}
+
+// Unwrap returns the underlying error.
+func (e *StepError) Unwrap() error { return e.Err }
+
+func runSteps(ctx context.Context, s *State, steps []Step, path string, top int) error {
+	parent := s.step
+	defer func() { s.step = parent }()
+	for i, st := range steps {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		idx := top
+		if idx < 0 {
+			idx = i
+		}
+		ref := StepRef{Path: fmt.Sprintf("%s[%d]", path, i), Index: idx, Builder: st.Builder, Depth: s.nest}
+		if st.Disabled {
+			continue
+		}
+		if err := runStep(ctx, s, st, ref); err != nil {
+			var se *StepError
+			if errors.As(err, &se) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+				return err
+			}
+			return &StepError{Step: ref, Err: err}
+		}
+	}
+	return nil
+}
+
+func runStep(ctx context.Context, s *State, st Step, ref StepRef) (err error) {
+	spec, ok := Lookup(st.Builder)
+	if !ok {
+		return fmt.Errorf("unknown builder %q", st.Builder)
+	}
+	b, err := spec.New(spec.Resolve(st.Params))
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("internal error (please report): %v", r)
+		}
+	}()
+	s.step = ref
+	if err := b.Build(ctx, s, NewRand(s.Seed, ref.Path)); err != nil {
+		return err
+	}
+	s.step = ref
+	s.hist.record(s, ref, "", true)
+	return nil
+}

@@ -1,0 +1,151 @@
+package chain
+
+import (
+	"context"
+	"errors"
+	"fmt"
+)
+
+// Exit is an exit of a level (a down staircase unless Tile says otherwise).
+type Exit struct {
+	X    int  `json:"x"`
+	Y    int  `json:"y"`
+	Tile Tile `json:"-"`
+}
+
+// Pos returns the exit's position.
+func (e Exit) Pos() Point { return Point{e.X, e.Y} }
+
+// Spawn is an entity placed on the map by name (a content pack entry).
+type Spawn struct {
+	X    int    `json:"x"`
+	Y    int    `json:"y"`
+	Name string `json:"name"`
+}
+
+// Pos returns the spawn's position.
+func (s Spawn) Pos() Point { return Point{s.X, s.Y} }
+
+// State is the tutorial's BuilderMap: what every builder reads and writes.
+// Rooms and Corridors are nil until a builder declares them (an empty non-nil
+// slice means "rooms were made, but there are none").
+type State struct {
+	Map       *Grid
+	Start     *Point
+	Exits     []Exit
+	Rooms     []Rect
+	Corridors [][]Point
+	Spawns    []Spawn
+
+	// Depth is the level's depth (for spawn tables).
+	Depth int
+	// Master is the run's master seed; Seed is this level's seed derived from it.
+	Master, Seed uint64
+	// Spawner rolls content; nil when the run has no content pack.
+	Spawner Spawner
+	// Templates are prefab templates by name (a project's own, added to the built-ins).
+	Templates map[string][]string
+
+	hist  *History
+	step  StepRef
+	nest  int
+	snaps int
+}
+
+// ErrNoSpawner is returned by builders that roll content when the run has no content pack.
+var ErrNoSpawner = errors.New("needs a content pack, but the run has none")
+
+// Snapshot records the current state in the history under the running step,
+// with an optional label ("iteration 3"). Builders call it to show progress.
+func (s *State) Snapshot(label string) {
+	if s.hist != nil {
+		s.hist.record(s, s.step, label, false)
+		s.snaps++
+	}
+}
+
+// Step returns the reference of the step being run.
+func (s *State) Step() StepRef { return s.step }
+
+// SetStart moves the start to the walkable tile nearest p (p itself when walkable).
+func (s *State) SetStart(p Point) error {
+	q, err := s.NearestWalkable(p)
+	if err != nil {
+		return fmt.Errorf("cannot place the start: %w", err)
+	}
+	s.Start = &q
+	return nil
+}
+
+// AddExit turns the walkable tile nearest p into down stairs and records it as an exit.
+func (s *State) AddExit(p Point) (Point, error) {
+	q, err := s.NearestWalkable(p)
+	if err != nil {
+		return q, fmt.Errorf("cannot place the exit: %w", err)
+	}
+	s.Map.Set(q, DownStairs)
+	s.Exits = append(s.Exits, Exit{X: q.X, Y: q.Y, Tile: DownStairs})
+	return q, nil
+}
+
+// AddSpawn places the named entity at p.
+func (s *State) AddSpawn(p Point, name string) {
+	s.Spawns = append(s.Spawns, Spawn{X: p.X, Y: p.Y, Name: name})
+}
+
+// ErrNoWalkable reports a map without a single walkable tile.
+var ErrNoWalkable = errors.New("the map has no walkable tile")
+
+// NearestWalkable returns the walkable tile nearest p by Euclidean distance
+// (ties broken by row, then column), or ErrNoWalkable.
+func (s *State) NearestWalkable(p Point) (Point, error) {
+	g := s.Map
+	if g.Walkable(p) {
+		return p, nil
+	}
+	best, bestD := Point{}, -1
+	for i, t := range g.Tiles {
+		if !t.Walkable() {
+			continue
+		}
+		q := g.Pt(i)
+		if d := DistSq(p, q); bestD < 0 || d < bestD {
+			best, bestD = q, d
+		}
+	}
+	if bestD < 0 {
+		return p, ErrNoWalkable
+	}
+	return best, nil
+}
+
+// NeedRooms returns an error when the state has no rooms.
+func (s *State) NeedRooms() error {
+	if len(s.Rooms) == 0 {
+		return errors.New("needs rooms, but there are none")
+	}
+	return nil
+}
+
+// NeedStart returns an error when no start has been placed.
+func (s *State) NeedStart() error {
+	if s.Start == nil {
+		return errors.New("needs a start position, but none is placed")
+	}
+	return nil
+}
+
+// Nested runs steps on a fresh map of the same size as a sub-chain of the running
+// step: each nested step's seed derives from its own path, and its snapshots are
+// appended to the same history (grouped by path). It returns the nested final state.
+func (s *State) Nested(ctx context.Context, steps []Step) (*State, error) {
+	if s.nest+1 > MaxNesting {
+		return nil, fmt.Errorf("sub-chains nest deeper than %d", MaxNesting)
+	}
+	sub := &State{
+		Map: NewGrid(s.Map.W, s.Map.H), Depth: s.Depth, Master: s.Master, Seed: s.Seed,
+		Spawner: s.Spawner, Templates: s.Templates, hist: s.hist, nest: s.nest + 1,
+	}
+	err := runSteps(ctx, sub, steps, s.step.Path+".params.steps", s.step.Index)
+	return sub, err
+}

@@ -1,0 +1,2 @@
+// Package projects loads and saves Hewn project files.
+package projects

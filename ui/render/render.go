@@ -1,0 +1,2 @@
+// Package render draws levels into images. It never imports Fyne.
+package render
