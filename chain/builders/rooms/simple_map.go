@@ -1,10 +1,11 @@
-package builders
+package rooms
 
 import (
 	"context"
 	"math/rand/v2"
 
 	"hewn/chain"
+	"hewn/chain/builders/internal/kit"
 )
 
 func init() {
@@ -13,9 +14,9 @@ func init() {
 		Help: "Random non-overlapping rectangular rooms, joined by dog-leg corridors in creation order (the tutorial's first map).",
 		Kind: chain.Initial,
 		Params: []chain.Param{
-			intParam("max_rooms", "Max rooms", "How many rooms to try to place.", 30, 1, 500),
-			intParam("min_size", "Min room size", "Smallest room side.", 6, 2, 50),
-			intParam("max_size", "Max room size", "Largest room side.", 10, 2, 50),
+			kit.IntParam("max_rooms", "Max rooms", "How many rooms to try to place.", 30, 1, 500),
+			kit.IntParam("min_size", "Min room size", "Smallest room side.", 6, 2, 50),
+			kit.IntParam("max_size", "Max room size", "Largest room side.", 10, 2, 50),
 		},
 		Makes: chain.FRooms | chain.FCorridors,
 		New: func(v chain.Values) (chain.Builder, error) {
@@ -35,11 +36,11 @@ func (b simpleMap) Build(ctx context.Context, s *chain.State, rng *rand.Rand) er
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		w, h := roll(rng, lo, hi), roll(rng, lo, hi)
+		w, h := kit.Roll(rng, lo, hi), kit.Roll(rng, lo, hi)
 		if w > g.W-2 || h > g.H-2 {
 			continue
 		}
-		r := chain.R(roll(rng, 1, g.W-w-1)-1, roll(rng, 1, g.H-h-1)-1, w, h)
+		r := chain.R(kit.Roll(rng, 1, g.W-w-1)-1, kit.Roll(rng, 1, g.H-h-1)-1, w, h)
 		if r.X < 1 || r.Y < 1 {
 			continue
 		}
@@ -53,16 +54,10 @@ func (b simpleMap) Build(ctx context.Context, s *chain.State, rng *rand.Rand) er
 		if !ok {
 			continue
 		}
-		applyRoom(g, r)
+		kit.ApplyRoom(g, r)
 		if n := len(s.Rooms); n > 0 {
 			a, c := s.Rooms[n-1].Center(), r.Center()
-			var cor []chain.Point
-			if rng.IntN(2) == 1 {
-				cor = append(horizontalTunnel(g, a.X, c.X, a.Y), verticalTunnel(g, a.Y, c.Y, c.X)...)
-			} else {
-				cor = append(verticalTunnel(g, a.Y, c.Y, a.X), horizontalTunnel(g, a.X, c.X, c.Y)...)
-			}
-			s.Corridors = append(s.Corridors, cor)
+			s.Corridors = append(s.Corridors, kit.Dogleg(g, a, c, rng.IntN(2) == 1))
 		}
 		s.Rooms = append(s.Rooms, r)
 		s.Snapshot("")
