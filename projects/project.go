@@ -1,0 +1,203 @@
+// Package projects loads, validates, migrates and atomically saves Hewn project
+// files (*.hewn.json): a named set of levels (chains with depths, seeds and themes),
+// prefab templates, themes and a content pack, and ships the embedded example
+// project. It never imports Fyne.
+package projects
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"hewn/chain"
+	_ "hewn/chain/builders" // every builder, so project chains decode
+)
+
+// Version is the project format version this package writes.
+const Version = 1
+
+// Project is a Hewn project.
+type Project struct {
+	Name string
+	// Seed is the master seed: level seeds derive from (Seed, depth) unless pinned.
+	Seed uint64
+	// Content is the content pack's path relative to the project file; "" means
+	// the embedded default pack.
+	Content  string
+	Themes   []chain.Theme
+	Prefabs  []Prefab
+	Levels   []Level
+	Settings Settings
+	// Path is the file the project was loaded from or last saved to ("" when new).
+	Path string
+}
+
+// Prefab is a named prefab template (ASCII rows in the tutorial's legend).
+type Prefab struct {
+	Name     string   `json:"name"`
+	Template []string `json:"template"`
+}
+
+// Level is one depth of a project.
+type Level struct {
+	Depth int
+	Name  string
+	// Theme names the level's theme (a project theme or a built-in); "" is the default.
+	Theme string
+	// Split, when set, draws one region of the map in another theme (seed 000's
+	// half-cavern, half-fortress depth).
+	Split *ThemeSplit
+	// Seed pins the level seed; nil derives it from the project seed and depth.
+	Seed *uint64
+	// Chain is the level's recipe; its Name and Depth mirror the level's.
+	Chain *chain.Chain
+}
+
+// ThemeSplit draws Region of a level in Theme.
+type ThemeSplit struct {
+	Region string `json:"region"`
+	Theme  string `json:"theme"`
+}
+
+// SplitRegions are the regions a ThemeSplit may name.
+var SplitRegions = []string{"left_half", "right_half", "top_half", "bottom_half"}
+
+// Settings are editor preferences stored with the project.
+type Settings struct {
+	// CellSize is the map view's tile size in pixels (0 = editor default).
+	CellSize int `json:"cell_size,omitempty"`
+	// ShowRooms shows the rooms and corridors overlay.
+	ShowRooms bool `json:"show_rooms,omitempty"`
+	// PlayDelayMS is the history playback delay per snapshot (0 = 250 ms).
+	PlayDelayMS int `json:"play_delay_ms,omitempty"`
+	// SeedLocked keeps the seed when the dice button is used.
+	SeedLocked bool `json:"seed_locked,omitempty"`
+}
+
+// New returns a starter project with one level (a BSP dungeon with corridors,
+// a start, stairs and spawns) using the embedded content pack.
+func New(name string) *Project {
+	c := &chain.Chain{Name: "Level 1", Depth: 1, Width: 80, Height: 50, Steps: []chain.Step{
+		{Builder: "bsp_dungeon"}, {Builder: "room_sorter"}, {Builder: "room_drawer"},
+		{Builder: "nearest_corridors"}, {Builder: "room_based_starting_position"},
+		{Builder: "room_based_stairs"}, {Builder: "room_based_spawner"},
+	}}
+	return &Project{Name: name, Seed: 1, Levels: []Level{{Depth: 1, Name: "Level 1", Chain: c}}}
+}
+
+// Clone returns a deep copy of p.
+func (p *Project) Clone() *Project {
+	q := *p
+	q.Themes = make([]chain.Theme, len(p.Themes))
+	for i, t := range p.Themes {
+		t2 := t
+		t2.Tiles = make(map[string]chain.Look, len(t.Tiles))
+		for k, v := range t.Tiles {
+			t2.Tiles[k] = v
+		}
+		q.Themes[i] = t2
+	}
+	q.Prefabs = make([]Prefab, len(p.Prefabs))
+	for i, pf := range p.Prefabs {
+		q.Prefabs[i] = Prefab{pf.Name, slices.Clone(pf.Template)}
+	}
+	q.Levels = make([]Level, len(p.Levels))
+	for i, l := range p.Levels {
+		q.Levels[i] = l.Clone()
+	}
+	return &q
+}
+
+// Clone returns a deep copy of l.
+func (l Level) Clone() Level {
+	m := l
+	if l.Seed != nil {
+		s := *l.Seed
+		m.Seed = &s
+	}
+	if l.Split != nil {
+		sp := *l.Split
+		m.Split = &sp
+	}
+	if l.Chain != nil {
+		m.Chain = l.Chain.Clone()
+	}
+	return m
+}
+
+// LevelSeed returns the seed level i runs with: pinned, or derived from (Seed, depth).
+func (p *Project) LevelSeed(i int) uint64 {
+	l := p.Levels[i]
+	if l.Seed != nil {
+		return *l.Seed
+	}
+	return chain.LevelSeed(p.Seed, l.Depth)
+}
+
+// Templates returns the project's prefab templates by name.
+func (p *Project) Templates() map[string][]string {
+	m := make(map[string][]string, len(p.Prefabs))
+	for _, pf := range p.Prefabs {
+		m[pf.Name] = pf.Template
+	}
+	return m
+}
+
+// Theme returns the theme level i is drawn with and its optional split theme.
+func (p *Project) Theme(i int) (chain.Theme, *chain.Theme, string) {
+	l := p.Levels[i]
+	th, ok := chain.FindTheme(l.Theme, p.Themes)
+	if !ok {
+		th = chain.DefaultTheme()
+	}
+	if l.Split == nil {
+		return th, nil, ""
+	}
+	sp, ok := chain.FindTheme(l.Split.Theme, p.Themes)
+	if !ok {
+		sp = chain.DefaultTheme()
+	}
+	return th, &sp, l.Split.Region
+}
+
+// ThemeNames lists the themes a level may pick: the project's own, then the built-ins.
+func (p *Project) ThemeNames() []string {
+	var out []string
+	for _, t := range p.Themes {
+		out = append(out, t.Name)
+	}
+	for _, t := range chain.Themes() {
+		if !slices.Contains(out, t.Name) {
+			out = append(out, t.Name)
+		}
+	}
+	return out
+}
+
+// Config returns the chain run configuration of level i with master seed master
+// (pass p.Seed normally) and spawner sp.
+func (p *Project) Config(i int, master uint64, sp chain.Spawner) chain.Config {
+	return chain.Config{Master: master, Seed: p.Levels[i].Seed, Spawner: sp, Templates: p.Templates()}
+}
+
+// Run generates level i with the project's master seed.
+func (p *Project) Run(ctx context.Context, i int, sp chain.Spawner) (*chain.Result, error) {
+	if i < 0 || i >= len(p.Levels) {
+		return nil, fmt.Errorf("projects: no level %d (the project has %d)", i, len(p.Levels))
+	}
+	return chain.RunConfig(ctx, p.Levels[i].Chain, p.Config(i, p.Seed, sp))
+}
+
+// LevelByDepth returns the index of the first level with the given depth, or -1.
+func (p *Project) LevelByDepth(depth int) int {
+	return slices.IndexFunc(p.Levels, func(l Level) bool { return l.Depth == depth })
+}
+
+// Sync copies each level's name and depth into its chain (call after edits).
+func (p *Project) Sync() {
+	for i := range p.Levels {
+		if c := p.Levels[i].Chain; c != nil {
+			c.Name, c.Depth = p.Levels[i].Name, p.Levels[i].Depth
+		}
+	}
+}

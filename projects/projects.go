@@ -1,2 +1,0 @@
-// Package projects loads and saves Hewn project files.
-package projects
