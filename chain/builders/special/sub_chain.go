@@ -1,0 +1,189 @@
+package special
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+
+	"hewn/chain"
+	"hewn/chain/builders/internal/kit"
+)
+
+func init() {
+	chain.Register(chain.Spec{
+		Name: "sub_chain",
+		Help: "Runs a nested step list on a fresh map of the same size (its own seeds and history group), " +
+			"then copies one region of it into this map with its spawns (the tutorial's CaveTransition, generalised). " +
+			"With connect, carves the shortest corridor joining the region to the rest when they do not touch.",
+		Kind: chain.Meta,
+		Params: []chain.Param{
+			{Name: "steps", Label: "Steps", Help: "The nested chain; it starts with an initial builder.", Type: chain.Steps, Default: []chain.Step{}},
+			kit.EnumParam("region", "Region", "Which part of the nested map replaces this one (center: the middle half).",
+				"right_half", "all", "left_half", "right_half", "top_half", "bottom_half", "center"),
+			kit.BoolParam("connect", "Connect", "Carve a corridor joining the region to the rest of the map when they do not touch.", true),
+		},
+		Makes: chain.FMap,
+		New: func(v chain.Values) (chain.Builder, error) {
+			return subChain{steps: v.Steps("steps"), region: v.String("region"), connect: v.Bool("connect")}, nil
+		},
+	})
+}
+
+type subChain struct {
+	steps   []chain.Step
+	region  string
+	connect bool
+}
+
+// Region returns the rectangle a sub_chain region name covers on a w×h map.
+func Region(name string, w, h int) chain.Rect {
+	switch name {
+	case "left_half":
+		return chain.R(0, 0, w/2, h)
+	case "right_half":
+		return chain.R(w/2, 0, w-w/2, h)
+	case "top_half":
+		return chain.R(0, 0, w, h/2)
+	case "bottom_half":
+		return chain.R(0, h/2, w, h-h/2)
+	case "center":
+		return chain.R(w/4, h/4, 3*w/4-w/4, 3*h/4-h/4)
+	}
+	return chain.R(0, 0, w, h)
+}
+
+func (b subChain) Build(ctx context.Context, s *chain.State, _ *rand.Rand) error {
+	if len(b.steps) == 0 {
+		return errors.New("the sub-chain has no steps")
+	}
+	sub, err := s.Nested(ctx, b.steps)
+	if err != nil {
+		return err
+	}
+	g := s.Map
+	r := Region(b.region, g.W, g.H)
+	r.Each(func(p chain.Point) { g.Set(p, sub.Map.At(p)) })
+
+	// Spawns, exits, rooms and corridors: the parent's outside the region, the nested ones inside it.
+	in := func(x, y int) bool { return r.Contains(chain.Point{X: x, Y: y}) }
+	spawns := s.Spawns[:0:0]
+	for _, sp := range s.Spawns {
+		if !in(sp.X, sp.Y) {
+			spawns = append(spawns, sp)
+		}
+	}
+	for _, sp := range sub.Spawns {
+		if in(sp.X, sp.Y) {
+			spawns = append(spawns, sp)
+		}
+	}
+	s.Spawns = spawns
+	exits := s.Exits[:0:0]
+	for _, e := range s.Exits {
+		if !in(e.X, e.Y) {
+			exits = append(exits, e)
+		}
+	}
+	for _, e := range sub.Exits {
+		if in(e.X, e.Y) {
+			exits = append(exits, e)
+		}
+	}
+	s.Exits = exits
+	if sub.Rooms != nil {
+		rooms := append([]chain.Rect{}, s.Rooms...)
+		for _, rm := range sub.Rooms {
+			if r.Intersect(rm) == rm {
+				rooms = append(rooms, rm)
+			}
+		}
+		s.Rooms = rooms
+	}
+	if sub.Corridors != nil {
+		cors := append([][]chain.Point{}, s.Corridors...)
+		for _, c := range sub.Corridors {
+			if len(c) > 0 && r.Contains(c[0]) && r.Contains(c[len(c)-1]) {
+				cors = append(cors, c)
+			}
+		}
+		s.Corridors = cors
+	}
+	if s.Start != nil && !g.Walkable(*s.Start) {
+		if err := s.SetStart(*s.Start); err != nil {
+			return err
+		}
+	} else if s.Start == nil && sub.Start != nil && r.Contains(*sub.Start) {
+		p := *sub.Start
+		s.Start = &p
+	}
+	s.Snapshot(fmt.Sprintf("merged the %s", b.region))
+	if b.connect && r != g.Bounds() {
+		if cor := connectRegion(g, r); len(cor) > 0 {
+			if s.Corridors != nil {
+				s.Corridors = append(s.Corridors, cor)
+			}
+			s.Snapshot("connected the region")
+		}
+	}
+	return nil
+}
+
+// connectRegion carves the shortest orthogonal corridor from the walkable tiles
+// inside r to the walkable tiles outside it when no walkable path joins them.
+// It returns the tiles it carved (nil when they already touch or one side is empty).
+func connectRegion(g *chain.Grid, r chain.Rect) []chain.Point {
+	var inside, outside []chain.Point
+	for i, t := range g.Tiles {
+		if !t.Walkable() {
+			continue
+		}
+		if p := g.Pt(i); r.Contains(p) {
+			inside = append(inside, p)
+		} else {
+			outside = append(outside, p)
+		}
+	}
+	if len(inside) == 0 || len(outside) == 0 {
+		return nil
+	}
+	dist := chain.DistanceMap(g, inside)
+	for _, p := range outside {
+		if dist[g.Idx(p)] != chain.Unreachable {
+			return nil
+		}
+	}
+	// Breadth-first search through any inner tile from the region's floor to the nearest outside floor.
+	prev := make([]int32, len(g.Tiles))
+	for i := range prev {
+		prev[i] = -2
+	}
+	queue := make([]int, 0, len(inside))
+	for _, p := range inside {
+		prev[g.Idx(p)] = -1
+		queue = append(queue, g.Idx(p))
+	}
+	for head := 0; head < len(queue); head++ {
+		cur := queue[head]
+		cp := g.Pt(cur)
+		if g.Tiles[cur].Walkable() && !r.Contains(cp) {
+			var path []chain.Point
+			for i := cur; prev[i] >= 0; i = int(prev[i]) {
+				if p := g.Pt(i); !g.Tiles[i].Walkable() {
+					g.Set(p, chain.Floor)
+					path = append(path, p)
+				}
+			}
+			return path
+		}
+		for _, d := range chain.Neighbours4 {
+			q := cp.Add(d)
+			if !g.Inner(q) || prev[g.Idx(q)] != -2 {
+				continue
+			}
+			prev[g.Idx(q)] = int32(cur)
+			queue = append(queue, g.Idx(q))
+		}
+	}
+	return nil
+}
