@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"slices"
 	"strings"
 )
@@ -369,11 +370,25 @@ func unmarshal(data []byte, dst any) error {
 	case errors.As(err, &se):
 		return fmt.Errorf("line %s: %s", LineCol(data, se.Offset), se.Error())
 	case errors.As(err, &te):
-		return fmt.Errorf("line %s: %s is not %s", LineCol(data, te.Offset), te.Value, te.Type)
+		return fmt.Errorf("line %s: %s is not %s", LineCol(data, te.Offset), te.Value, typeWord(te.Type))
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
 		return fmt.Errorf("line %s: unexpected end of JSON", LineCol(data, int64(len(data))))
 	}
 	return err
+}
+
+func typeWord(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Map, reflect.Struct:
+		return "an object"
+	case reflect.Slice, reflect.Array:
+		return "a list"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	}
+	return "a number"
 }
 
 // LineCol formats the 1-based line and column of byte offset off in data as "L:C".

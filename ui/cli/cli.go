@@ -1,14 +1,136 @@
 // Package cli implements every hewn subcommand. It never imports Fyne.
+//
+// Exit codes: 0 ok, 1 invalid input (the message names the problem), 2 usage error.
 package cli
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"sort"
+	"strings"
 )
 
-// Main runs the subcommand in args and returns the process exit code:
-// 0 ok, 1 invalid input, 2 usage error.
-func Main(args []string, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "hewn: unknown command", args[0])
-	return 2
+// Exit codes.
+const (
+	exitOK    = 0
+	exitInput = 1
+	exitUsage = 2
+)
+
+// command is one subcommand.
+type command struct {
+	usage string
+	run   func(args []string, stdout, stderr io.Writer) int
+}
+
+var commands map[string]command
+
+func init() {
+	commands = map[string]command{
+		"run":     {"run CHAIN|PROJECT [--seed N] [--depth D] [--content PACK] [--format ascii|json|png|gif] [--out FILE]", runCmd},
+		"project": {"project new NAME [--out FILE] | project check FILE", projectCmd},
+		"help":    {"help", helpCmd},
+	}
+}
+
+// Main runs the subcommand in args and returns the process exit code.
+func Main(args []string, stdout, stderr io.Writer) (code int) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "hewn: internal error (please report): %v\n", r)
+			code = exitInput
+		}
+	}()
+	if len(args) == 0 {
+		return helpCmd(nil, stderr, stderr)
+	}
+	name := args[0]
+	if name == "-h" || name == "--help" || name == "-help" {
+		return helpCmd(nil, stdout, stderr)
+	}
+	c, ok := commands[name]
+	if !ok {
+		fmt.Fprintf(stderr, "hewn: unknown command %q\n", name)
+		helpCmd(nil, stderr, stderr)
+		return exitUsage
+	}
+	return c.run(args[1:], stdout, stderr)
+}
+
+func helpCmd(_ []string, stdout, _ io.Writer) int {
+	fmt.Fprintln(stdout, "usage: hewn                 open the editor")
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		if n != "help" {
+			fmt.Fprintln(stdout, "       hewn "+commands[n].usage)
+		}
+	}
+	return exitOK
+}
+
+// newFlags returns a flag set whose errors go to stderr and never exit the process.
+func newFlags(name string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("hewn "+name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	return fs
+}
+
+// usageErr prints a usage error and returns exit code 2.
+func usageErr(stderr io.Writer, cmd, format string, args ...any) int {
+	fmt.Fprintf(stderr, "hewn %s: %s\n", cmd, fmt.Sprintf(format, args...))
+	if c, ok := commands[strings.Fields(cmd)[0]]; ok {
+		fmt.Fprintln(stderr, "usage: hewn "+c.usage)
+	}
+	return exitUsage
+}
+
+// inputErr prints an invalid-input error and returns exit code 1.
+func inputErr(stderr io.Writer, err error) int {
+	fmt.Fprintln(stderr, "hewn: "+strings.ReplaceAll(err.Error(), "\n", "\nhewn: "))
+	return exitInput
+}
+
+// parseFlags parses flags that may stand before or after the positional
+// arguments (Go's flag package alone stops at the first non-flag) and returns the
+// positionals. "--" ends flag parsing. A parse error is a usage error.
+func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
+	var flags, pos []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			pos = append(pos, args[i+1:]...)
+			break
+		}
+		if len(a) < 2 || a[0] != '-' {
+			pos = append(pos, a)
+			continue
+		}
+		flags = append(flags, a)
+		name := strings.TrimLeft(a, "-")
+		if strings.Contains(name, "=") {
+			continue
+		}
+		if f := fs.Lookup(name); f != nil {
+			if bf, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && bf.IsBoolFlag() {
+				continue
+			}
+			if i+1 < len(args) {
+				flags = append(flags, args[i+1])
+				i++
+			}
+		}
+	}
+	if err := fs.Parse(flags); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil, err
+		}
+		return nil, err
+	}
+	return pos, nil
 }

@@ -1,0 +1,179 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+
+	"hewn/chain"
+	"hewn/projects"
+)
+
+// seedFlag is a uint64 flag that remembers whether it was set.
+type seedFlag struct {
+	v   uint64
+	set bool
+}
+
+func (s *seedFlag) String() string { return strconv.FormatUint(s.v, 10) }
+
+func (s *seedFlag) Set(v string) error {
+	n, err := strconv.ParseUint(v, 10, 64)
+	if err != nil {
+		return fmt.Errorf("%q is not a non-negative integer seed", v)
+	}
+	s.v, s.set = n, true
+	return nil
+}
+
+// target is what a run-like command works on: one level's chain and how to run it.
+type target struct {
+	chain  *chain.Chain
+	cfg    chain.Config
+	proj   *projects.Project // nil for a bare chain
+	level  int
+	master uint64
+}
+
+// loadTarget reads a chain or a project (told apart by their keys: "levels" vs
+// "steps") and prepares the run of one level. depth < 0 means "not given".
+func loadTarget(path string, seed seedFlag, depth int, contentPath string) (*target, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var keys map[string]json.RawMessage
+	_ = json.Unmarshal(data, &keys)
+	t := &target{}
+	if _, isProject := keys["levels"]; isProject {
+		p, err := projects.Decode(data)
+		if err != nil {
+			return nil, fmt.Errorf("%s:\n%w", path, err)
+		}
+		p.Path = path
+		if depth < 0 {
+			return nil, errUsage("a project needs --depth D (its depths: %s)", depthList(p))
+		}
+		i := p.LevelByDepth(depth)
+		if i < 0 {
+			return nil, fmt.Errorf("%s: no level has depth %d (its depths: %s)", path, depth, depthList(p))
+		}
+		master := p.Seed
+		if seed.set {
+			master = seed.v
+		}
+		if contentPath == "" {
+			contentPath = p.ContentPath()
+		}
+		sp, err := loadSpawner(contentPath)
+		if err != nil {
+			return nil, err
+		}
+		t.proj, t.level, t.master, t.chain = p, i, master, p.Levels[i].Chain
+		t.cfg = p.Config(i, master, sp)
+		return t, nil
+	}
+	c, err := chain.DecodeJSON(data, "")
+	if err != nil {
+		return nil, fmt.Errorf("%s:\n%w", path, err)
+	}
+	if depth >= 0 {
+		c.Depth = depth
+	}
+	sp, err := loadSpawner(contentPath)
+	if err != nil {
+		return nil, err
+	}
+	t.chain, t.master = c, seed.v
+	t.cfg = chain.Config{Master: seed.v, Spawner: sp}
+	return t, nil
+}
+
+func depthList(p *projects.Project) string {
+	var b bytes.Buffer
+	for i, l := range p.Levels {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Itoa(l.Depth))
+	}
+	return b.String()
+}
+
+// usageError marks a problem with how the command was called (exit 2).
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func errUsage(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
+
+func runCmd(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("run", stderr)
+	var seed seedFlag
+	fs.Var(&seed, "seed", "master seed (a level's seed derives from it and the depth)")
+	depth := fs.Int("depth", -1, "depth (required for a project; overrides a chain's)")
+	contentPath := fs.String("content", "", "content pack (default: the project's, else the embedded pack)")
+	format := fs.String("format", "ascii", "output format: ascii, json, png or gif")
+	out := fs.String("out", "", "output file (default stdout)")
+	cell := fs.Int("cell", 12, "tile size in pixels for png and gif")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return exitUsage
+	}
+	if len(pos) != 1 {
+		return usageErr(stderr, "run", "want exactly one CHAIN or PROJECT file, got %d", len(pos))
+	}
+	switch *format {
+	case "ascii", "json", "png", "gif":
+	default:
+		return usageErr(stderr, "run", "--format %q is not one of ascii, json, png, gif", *format)
+	}
+	if *cell < 4 || *cell > 64 {
+		return usageErr(stderr, "run", "--cell %d is out of range [4, 64]", *cell)
+	}
+	t, err := loadTarget(pos[0], seed, *depth, *contentPath)
+	if err != nil {
+		var ue usageError
+		if errors.As(err, &ue) {
+			return usageErr(stderr, "run", "%v", err)
+		}
+		return inputErr(stderr, err)
+	}
+	res, err := chain.RunConfig(context.Background(), t.chain, t.cfg)
+	if err != nil {
+		return inputErr(stderr, err)
+	}
+	var buf bytes.Buffer
+	switch *format {
+	case "ascii":
+		buf.WriteString(chain.ASCII(res.State.Map, res.State.Start))
+	case "json":
+		err = res.Level().WriteJSON(&buf)
+	case "png", "gif":
+		err = writeImage(&buf, *format, t, res, *cell)
+	}
+	if err != nil {
+		return inputErr(stderr, err)
+	}
+	if err := writeOut(*out, stdout, buf.Bytes()); err != nil {
+		return inputErr(stderr, err)
+	}
+	return exitOK
+}
+
+// writeOut writes data to path atomically, or to stdout when path is "".
+func writeOut(path string, stdout io.Writer, data []byte) error {
+	if path == "" {
+		_, err := stdout.Write(data)
+		return err
+	}
+	return projects.WriteFileAtomic(path, data)
+}
+
+var _ = flag.ErrHelp
