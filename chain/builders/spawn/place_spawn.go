@@ -54,8 +54,8 @@ func (b placeSpawn) Build(_ context.Context, s *chain.State, _ *rand.Rand) error
 		})
 	}
 	o := kit.NewOccupancy(s)
-	// The landing tile may still hold a spawn (no radius): take the nearest free one.
-	if p, ok = o.NearestFree(p); !ok {
+	// p itself when cleared; else (no radius) the free tile nearest the anchor.
+	if p, ok = o.NearestFree(anchor); !ok {
 		return noFree(b.name)
 	}
 	o.Place(s, p, b.name)
