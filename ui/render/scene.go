@@ -1,0 +1,96 @@
+package render
+
+import (
+	"image/color"
+
+	"hewn/chain"
+)
+
+// Scene is what one frame shows: a map and what lies on it, and how to draw it.
+// Only Map is required; a nil Map draws nothing but the void.
+type Scene struct {
+	Map       *chain.Grid
+	Start     *chain.Point
+	Exits     []chain.Exit
+	Spawns    []chain.Spawn
+	Rooms     []chain.Rect
+	Corridors [][]chain.Point
+	// Changed lists tile indexes (into Map.Tiles) to highlight, e.g. the tiles
+	// History.Changed reports. Sorted ascending is fastest; any order works.
+	Changed []int
+	// Theme is how tiles look (the zero Theme draws tiles' default looks).
+	Theme chain.Theme
+	// Split, when not nil, draws one region of the map in another theme.
+	Split *Split
+	// Entity returns how a spawned entity looks (from the content pack); nil,
+	// or ok == false, draws the name's first letter in EntityFallback colour.
+	Entity func(name string) (glyph rune, fg color.RGBA, ok bool)
+	// ShowRooms outlines rooms and traces corridors.
+	ShowRooms bool
+	// Void is the colour of cells outside the map (the zero value is transparent).
+	Void color.RGBA
+}
+
+// Split draws Region of the map in Theme instead of the scene's theme, as the
+// tutorial's depth-5 level is half limestone cavern, half dungeon.
+type Split struct {
+	// Region is one of left_half, right_half, top_half, bottom_half (as
+	// projects.SplitRegions), or center (the middle half) or all. Any other
+	// value draws no split.
+	Region string
+	Theme  chain.Theme
+}
+
+// The colours of overlays.
+var (
+	// StartColor draws the start '@'.
+	StartColor = color.RGBA{0xFF, 0xFF, 0x40, 0xFF}
+	// EntityFallback draws spawns the scene's Entity function does not know.
+	EntityFallback = color.RGBA{0xFF, 0x70, 0x30, 0xFF}
+	// HighlightColor tints the background of changed tiles.
+	HighlightColor = color.RGBA{0xFF, 0xD0, 0x00, 0xFF}
+	// RoomColor outlines rooms when ShowRooms is set.
+	RoomColor = color.RGBA{0x30, 0xA0, 0xFF, 0xFF}
+	// CorridorColor traces corridors when ShowRooms is set.
+	CorridorColor = color.RGBA{0xFF, 0x80, 0x00, 0xFF}
+)
+
+// highlightAlpha is how strongly HighlightColor tints a changed tile's background.
+const highlightAlpha = 110
+
+// RegionRect returns the tiles of a w×h map that a split region covers, and
+// whether the region name is known.
+func RegionRect(region string, w, h int) (chain.Rect, bool) {
+	switch region {
+	case "all":
+		return chain.R(0, 0, w, h), true
+	case "left_half":
+		return chain.R(0, 0, w/2, h), true
+	case "right_half":
+		return chain.R(w/2, 0, w-w/2, h), true
+	case "top_half":
+		return chain.R(0, 0, w, h/2), true
+	case "bottom_half":
+		return chain.R(0, h/2, w, h-h/2), true
+	case "center":
+		return chain.R(w/4, h/4, 3*w/4-w/4, 3*h/4-h/4), true
+	}
+	return chain.Rect{}, false
+}
+
+// SnapshotScene is the scene of one history snapshot in the default theme,
+// highlighting changed (pass History.Changed(i), or nil).
+func SnapshotScene(s chain.Snapshot, changed []int) *Scene {
+	return &Scene{Map: s.Map, Start: s.Start, Exits: s.Exits, Spawns: s.Spawns, Rooms: s.Rooms,
+		Corridors: s.Corridors, Changed: changed, Theme: chain.DefaultTheme()}
+}
+
+// ResultScene is the scene of a run's final state in the default theme.
+func ResultScene(r *chain.Result) *Scene {
+	if r == nil || r.State == nil {
+		return &Scene{Theme: chain.DefaultTheme()}
+	}
+	s := r.State
+	return &Scene{Map: s.Map, Start: s.Start, Exits: s.Exits, Spawns: s.Spawns, Rooms: s.Rooms,
+		Corridors: s.Corridors, Theme: chain.DefaultTheme()}
+}
