@@ -318,7 +318,9 @@ func TestSplitThemeDrawsHalvesDifferently(t *testing.T) {
 	sc.Split = &Split{Region: "right_half", Theme: theme(t, "limestone")}
 	split := render(t, sc, n)
 	half := sc.Map.W / 2 * n
-	left := func(img *image.RGBA) *image.RGBA { return img.SubImage(image.Rect(0, 0, half, img.Rect.Max.Y)).(*image.RGBA) }
+	left := func(img *image.RGBA) *image.RGBA {
+		return img.SubImage(image.Rect(0, 0, half, img.Rect.Max.Y)).(*image.RGBA)
+	}
 	right := func(img *image.RGBA) *image.RGBA {
 		return img.SubImage(image.Rect(half, 0, img.Rect.Max.X, img.Rect.Max.Y)).(*image.RGBA)
 	}
