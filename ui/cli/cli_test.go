@@ -1,0 +1,146 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// hewn runs the command line in-process and returns exit code, stdout and stderr.
+func hewn(args ...string) (int, string, string) {
+	var out, errb bytes.Buffer
+	code := Main(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func writeFile(t *testing.T, name, content string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
+	return p
+}
+
+const smallChain = `{"name":"small","depth":2,"width":40,"height":20,"steps":[{"builder":"simple_map"}]}`
+
+func TestRunASCIIAndJSON(t *testing.T) {
+	f := writeFile(t, "c.json", smallChain)
+	code, out, errs := hewn("run", f, "--seed", "5")
+	require.Equal(t, 0, code, errs)
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	assert.Len(t, lines, 20)
+	assert.Equal(t, 40, len([]rune(lines[0])))
+
+	code2, out2, _ := hewn("run", "--seed", "5", f)
+	require.Equal(t, 0, code2)
+	assert.Equal(t, out, out2, "flags before or after the file")
+
+	code, js, _ := hewn("run", f, "--seed", "5", "--format", "json")
+	require.Equal(t, 0, code)
+	var lv struct {
+		Name    string
+		Depth   int
+		Seed    uint64
+		Width   int
+		Tiles   []string
+		Palette []struct{ Name, Glyph string }
+		Rooms   []struct{ X, Y, W, H int }
+	}
+	require.NoError(t, json.Unmarshal([]byte(js), &lv))
+	assert.Equal(t, "small", lv.Name)
+	assert.Equal(t, 2, lv.Depth)
+	assert.Equal(t, uint64(5), lv.Seed)
+	assert.Len(t, lv.Tiles, 20)
+	assert.NotEmpty(t, lv.Rooms)
+	assert.NotEmpty(t, lv.Palette)
+
+	_, other, _ := hewn("run", f, "--seed", "6")
+	assert.NotEqual(t, out, other, "another seed, another map")
+}
+
+func TestRunOut(t *testing.T) {
+	f := writeFile(t, "c.json", smallChain)
+	outFile := filepath.Join(t.TempDir(), "level.json")
+	code, out, errs := hewn("run", f, "--seed", "1", "--format", "json", "--out", outFile)
+	require.Equal(t, 0, code, errs)
+	assert.Empty(t, out)
+	data, err := os.ReadFile(outFile)
+	require.NoError(t, err)
+	assert.True(t, json.Valid(data))
+}
+
+func TestRunBadInput(t *testing.T) {
+	cases := map[string]struct {
+		chain string
+		want  string
+	}{
+		"enum":    {`{"steps":[{"builder":"simple_map","params":{"max_rooms":"x"}}]}`, `steps[0].params.max_rooms: "x" is not a number`},
+		"builder": {`{"steps":[{"builder":"bsp"}]}`, `steps[0].builder: unknown builder "bsp"`},
+		"syntax":  {"{\n\"steps\": [,]}", "line 2:"},
+		"size":    {`{"width":3,"steps":[]}`, "width: 3 is out of range"},
+	}
+	for name, c := range cases {
+		t.Run(name, func(t *testing.T) {
+			f := writeFile(t, "c.json", c.chain)
+			code, out, errs := hewn("run", f, "--seed", "1")
+			assert.Equal(t, 1, code)
+			assert.Empty(t, out)
+			assert.Contains(t, errs, c.want)
+			assert.NotContains(t, errs, "goroutine")
+		})
+	}
+	code, _, errs := hewn("run", filepath.Join(t.TempDir(), "missing.json"))
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errs, "missing.json")
+}
+
+func TestUsageErrors(t *testing.T) {
+	f := writeFile(t, "c.json", smallChain)
+	for _, args := range [][]string{
+		{"frobnicate"},
+		{"run"},
+		{"run", f, "--format", "bmp"},
+		{"run", f, "--seed", "-3"},
+		{"run", f, "--bogus"},
+		{"project"},
+		{"project", "new"},
+	} {
+		code, _, errs := hewn(args...)
+		assert.Equal(t, 2, code, "%v: %s", args, errs)
+	}
+}
+
+func TestProjectNewRunCheck(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "my.hewn.json")
+	code, _, errs := hewn("project", "new", "My Dungeon", "--out", path)
+	require.Equal(t, 0, code, errs)
+	code, _, errs = hewn("project", "new", "My Dungeon", "--out", path)
+	assert.Equal(t, 1, code, "never overwrites")
+	assert.Contains(t, errs, "already exists")
+
+	code, out, errs := hewn("project", "check", path)
+	require.Equal(t, 0, code, errs+out)
+
+	code, _, errs = hewn("run", path)
+	assert.Equal(t, 2, code, "a project needs --depth")
+	assert.Contains(t, errs, "--depth")
+	code, _, errs = hewn("run", path, "--depth", "9")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errs, "no level has depth 9")
+	code, a, errs := hewn("run", path, "--depth", "1")
+	require.Equal(t, 0, code, errs)
+	_, b, _ := hewn("run", path, "--depth", "1", "--seed", "1")
+	assert.Equal(t, a, b, "the starter project's seed is 1")
+
+	bad := writeFile(t, "bad.hewn.json", `{"version":1,"name":"x","seed":1,"levels":[{"depth":1,"name":"a","theme":"nope","chain":{"steps":[{"builder":"room_drawer"}]}}]}`)
+	code, out, _ = hewn("project", "check", bad)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, out, `levels[0].theme: unknown theme "nope"`)
+	assert.Contains(t, out, "levels[0].chain.steps[0]: room_drawer is a meta builder and needs a map")
+}
