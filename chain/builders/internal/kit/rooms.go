@@ -1,0 +1,99 @@
+package kit
+
+import "hewn/chain"
+
+// InnerRect is the part of g inside its outer border (empty on grids under 3×3).
+func InnerRect(g *chain.Grid) chain.Rect {
+	if g.W < 3 || g.H < 3 {
+		return chain.Rect{}
+	}
+	return chain.R(1, 1, g.W-2, g.H-2)
+}
+
+// Dig turns p into floor when it lies inside the border and is not walkable,
+// and reports whether it changed. Unlike Carve it leaves walkable tiles (stairs,
+// roads, shallow water) alone, so a digger never erases an exit.
+func Dig(g *chain.Grid, p chain.Point) bool {
+	if g.Inner(p) && !g.At(p).Walkable() {
+		g.Set(p, chain.Floor)
+		return true
+	}
+	return false
+}
+
+// DrawCorridor is the tutorial's draw_corridor: it walks from a to b one tile at a
+// time, closing the horizontal gap first and then the vertical one, digging
+// every tile after a (see Dig). It returns the tiles it changed, in walking order.
+func DrawCorridor(g *chain.Grid, a, b chain.Point) []chain.Point {
+	var out []chain.Point
+	p := a
+	for p != b {
+		switch {
+		case p.X < b.X:
+			p.X++
+		case p.X > b.X:
+			p.X--
+		case p.Y < b.Y:
+			p.Y++
+		default:
+			p.Y--
+		}
+		if Dig(g, p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// Line returns the tiles of the Bresenham line from a to b, both ends included
+// (8-connected: it steps diagonally, as the tutorial's rltk line does).
+func Line(a, b chain.Point) []chain.Point {
+	dx, dy := abs(b.X-a.X), -abs(b.Y-a.Y)
+	sx, sy := sign(b.X-a.X), sign(b.Y-a.Y)
+	out := make([]chain.Point, 0, max(dx, -dy)+1)
+	err := dx + dy
+	for p := a; ; {
+		out = append(out, p)
+		if p == b {
+			return out
+		}
+		e2 := 2 * err
+		if e2 >= dy {
+			err += dy
+			p.X += sx
+		}
+		if e2 <= dx {
+			err += dx
+			p.Y += sy
+		}
+	}
+}
+
+// DigLine digs the Bresenham line from a to b (see Dig and Line) and returns the
+// tiles it changed, in order.
+func DigLine(g *chain.Grid, a, b chain.Point) []chain.Point {
+	var out []chain.Point
+	for _, p := range Line(a, b) {
+		if Dig(g, p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+func sign(n int) int {
+	switch {
+	case n < 0:
+		return -1
+	case n > 0:
+		return 1
+	}
+	return 0
+}
