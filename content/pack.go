@@ -1,0 +1,118 @@
+// Package content models content packs in the Rust roguelike tutorial's raws format
+// (spawns.json): items, mobs, props, spawn_table, loot_tables, faction_table, spells
+// and weapon_traits. It loads and exports packs losslessly, validates them (every
+// problem with its JSON path, quoting the offending value), computes spawn odds, rolls
+// spawn and loot tables, looks up faction reactions and ships an embedded default pack
+// and the packs' JSON Schema. It never imports Fyne and does no I/O besides LoadFile.
+package content
+
+import (
+	"bytes"
+	_ "embed"
+	"fmt"
+	"io"
+	"os"
+	"reflect"
+)
+
+// Pack is a content pack. Its sections are plain slices the editor may change freely;
+// fields that Hewn does not model, and the key order of imported objects, are kept in
+// each entry and written back by Export. A Pack is not safe for concurrent use; give
+// chain runs a Roller (an immutable snapshot) instead.
+type Pack struct {
+	Items        []Item        `json:"items" content:"always"`
+	Mobs         []Mob         `json:"mobs" content:"always"`
+	Props        []Prop        `json:"props" content:"always"`
+	SpawnTable   []SpawnEntry  `json:"spawn_table" content:"always"`
+	LootTables   []LootTable   `json:"loot_tables" content:"always"`
+	FactionTable []Faction     `json:"faction_table" content:"always"`
+	Spells       []Spell       `json:"spells" content:"always"`
+	WeaponTraits []WeaponTrait `json:"weapon_traits" content:"always"`
+	meta         `json:"-"`
+}
+
+// MaxPackSize is the largest pack Load accepts (64 MiB).
+const MaxPackSize = 64 << 20
+
+//go:embed default_pack.json
+var defaultPackJSON []byte
+
+// DefaultJSON returns the embedded default pack's source.
+func DefaultJSON() []byte { return bytes.Clone(defaultPackJSON) }
+
+// Default returns a fresh copy of the embedded default content pack.
+func Default() *Pack {
+	p, err := Parse(defaultPackJSON)
+	if err != nil { // the embedded pack is tested; this cannot happen
+		return &Pack{}
+	}
+	return p
+}
+
+// Load reads a pack from r. It fails only when the input is not a JSON object (a
+// syntax error reports line:column); values of the wrong type are kept as they are
+// (so they export unchanged) and reported by Validate.
+func Load(r io.Reader) (*Pack, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxPackSize+1))
+	if err != nil {
+		return nil, fmt.Errorf("content: reading pack: %w", err)
+	}
+	if len(data) > MaxPackSize {
+		return nil, fmt.Errorf("content: pack larger than %d bytes", MaxPackSize)
+	}
+	return Parse(data)
+}
+
+// LoadFile reads the pack at path.
+func LoadFile(path string) (*Pack, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("content: %w", err)
+	}
+	defer f.Close()
+	p, err := Load(f)
+	if err != nil {
+		return nil, fmt.Errorf("%w (in %s)", err, path)
+	}
+	return p, nil
+}
+
+// Parse decodes a pack from JSON bytes (see Load).
+func Parse(data []byte) (*Pack, error) {
+	root, err := parseJSON(data)
+	if err != nil {
+		return nil, err
+	}
+	if root.kind != nObject {
+		return nil, fmt.Errorf("content: the pack is a JSON %s, want an object with sections items, mobs, ...", kindName(root.kind))
+	}
+	p := &Pack{}
+	decodeStruct(root, reflect.ValueOf(p).Elem())
+	return p, nil
+}
+
+func kindName(k nodeKind) string {
+	return [...]string{"null", "boolean", "number", "string", "array", "object"}[k]
+}
+
+// tree builds the pack's export tree.
+func (p *Pack) tree() *node {
+	return encodeStruct(reflect.ValueOf(p).Elem())
+}
+
+// MarshalJSON returns the pack as Export writes it.
+func (p *Pack) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	writeJSON(&b, p.tree())
+	return b.Bytes(), nil
+}
+
+// Export writes the pack: pretty-printed with two-space indentation, imported keys in
+// input order, new entries' keys in the model's canonical order, unknown fields kept.
+func (p *Pack) Export(w io.Writer) error {
+	b, _ := p.MarshalJSON()
+	if _, err := w.Write(b); err != nil {
+		return fmt.Errorf("content: writing pack: %w", err)
+	}
+	return nil
+}
