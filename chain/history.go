@@ -1,7 +1,9 @@
 package chain
 
 import (
+	"bytes"
 	"encoding/binary"
+	"unsafe"
 	"slices"
 	"sync"
 )
@@ -160,9 +162,16 @@ func share[T comparable](prev *meta, get func(*meta) []T, cur []T) []T {
 func encodeDelta(old, cur []Tile) []byte {
 	var out []byte
 	last := 0
+	ob, cb := tileBytes(old), tileBytes(cur)
 	for i := 0; i < len(cur); {
 		if old[i] == cur[i] {
-			i++
+			// Skip equal 64-byte blocks with the vectorised comparison.
+			for i+64 <= len(cur) && bytes.Equal(ob[i:i+64], cb[i:i+64]) {
+				i += 64
+			}
+			if i < len(cur) && old[i] == cur[i] {
+				i++
+			}
 			continue
 		}
 		j := i
@@ -181,6 +190,14 @@ func encodeDelta(old, cur []Tile) []byte {
 		out = []byte{}
 	}
 	return out
+}
+
+// tileBytes views tiles as bytes without copying (Tile is a uint8).
+func tileBytes(t []Tile) []byte {
+	if len(t) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*byte)(unsafe.Pointer(&t[0])), len(t))
 }
 
 // applyDelta applies d to tiles in place and calls changed (if not nil) for each index it wrote.

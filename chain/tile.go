@@ -57,6 +57,15 @@ var tileProps = [numTiles]TileProps{
 	Web:          {"web", '%', true, false, 3, rgb(0xE0, 0xE0, 0xE0), rgb(0, 0, 0)},
 }
 
+// Lookup tables for the hot paths (Props copies a struct).
+var walkableT, opaqueT [256]bool
+
+func init() {
+	for i, p := range tileProps {
+		walkableT[i], opaqueT[i] = p.Walkable, p.Opaque
+	}
+}
+
 // Tiles lists every tile type in declaration order.
 func Tiles() []Tile {
 	out := make([]Tile, numTiles)
@@ -75,10 +84,10 @@ func (t Tile) Props() TileProps {
 }
 
 // Walkable reports whether an actor can stand on t.
-func (t Tile) Walkable() bool { return t.Props().Walkable }
+func (t Tile) Walkable() bool { return walkableT[t] }
 
 // Opaque reports whether t blocks sight.
-func (t Tile) Opaque() bool { return t.Props().Opaque }
+func (t Tile) Opaque() bool { return opaqueT[t] || t >= numTiles }
 
 // Cost is the path cost of entering t.
 func (t Tile) Cost() float64 { return t.Props().Cost }
