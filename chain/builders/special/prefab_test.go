@@ -1,0 +1,355 @@
+package special
+
+import (
+	"context"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"hewn/chain"
+	_ "hewn/chain/builders/rooms" // simple_map, to make rooms for the vaults
+)
+
+func TestLegendEveryCharacter(t *testing.T) {
+	want := map[string]Cell{
+		"#":      {Tile: chain.Wall},
+		" ":      {Tile: chain.Floor},
+		".":      {Tile: chain.Floor},
+		"\u00a0": {Tile: chain.Floor},
+		"≈":      {Tile: chain.DeepWater},
+		"@":      {Tile: chain.Floor, Start: true},
+		">":      {Tile: chain.DownStairs, Exit: true},
+		"g":      {Tile: chain.Floor, Spawn: "Goblin"},
+		"o":      {Tile: chain.Floor, Spawn: "Orc"},
+		"O":      {Tile: chain.Floor, Spawn: "Orc Leader"},
+		"e":      {Tile: chain.Floor, Spawn: "Dark Elf"},
+		"^":      {Tile: chain.Floor, Spawn: "Bear Trap"},
+		"%":      {Tile: chain.Floor, Spawn: "Rations"},
+		"!":      {Tile: chain.Floor, Spawn: "Health Potion"},
+		"☼":      {Tile: chain.Floor, Spawn: "Watch Fire"},
+	}
+	for ch, cell := range want {
+		tm, err := ParseTemplate([]string{ch})
+		require.NoError(t, err, "%q", ch)
+		require.Equal(t, 1, tm.W, "%q", ch)
+		assert.Equal(t, cell, tm.At(0, 0), "%q", ch)
+	}
+}
+
+func TestParseTemplateErrors(t *testing.T) {
+	for _, tc := range []struct {
+		rows []string
+		want []string
+	}{
+		{[]string{"###", "# x", "###"}, []string{"row 2, column 3", `"x"`}},
+		{[]string{"≈≈Z"}, []string{"row 1, column 3", `"Z"`}},
+		{[]string{"#", "#\xff#"}, []string{"row 2, column 2", `"\xff"`}},
+		{[]string{"#\t#"}, []string{"row 1, column 2", `"\t"`}},
+		{nil, []string{"empty"}},
+		{[]string{"", ""}, []string{"empty"}},
+	} {
+		_, err := ParseTemplate(tc.rows)
+		require.Error(t, err, "%q", tc.rows)
+		for _, w := range tc.want {
+			assert.Contains(t, err.Error(), w, "%q", tc.rows)
+		}
+	}
+}
+
+func TestParseTemplateRaggedRowsPadWithWall(t *testing.T) {
+	tm, err := ParseTemplate([]string{"g", "   \r", ""})
+	require.NoError(t, err)
+	assert.Equal(t, 3, tm.W)
+	assert.Equal(t, 3, tm.H)
+	assert.Equal(t, "Goblin", tm.At(0, 0).Spawn)
+	assert.Equal(t, chain.Wall, tm.At(1, 0).Tile)
+	assert.Equal(t, chain.Wall, tm.At(2, 0).Tile)
+	assert.Equal(t, chain.Floor, tm.At(2, 1).Tile, "the trailing carriage return is dropped")
+	assert.Equal(t, chain.Wall, tm.At(0, 2).Tile)
+}
+
+func TestBuiltinLibraryParses(t *testing.T) {
+	names := BuiltinTemplateNames()
+	assert.Contains(t, names, "wfc_populated")
+	assert.Contains(t, names, "orc_camp")
+	assert.Contains(t, names, "underground_fort")
+	for _, n := range names {
+		rows, ok := BuiltinTemplate(n)
+		require.True(t, ok, n)
+		_, err := ParseTemplate(rows)
+		require.NoError(t, err, n)
+	}
+	level, _ := builtin("wfc_populated")
+	assert.Equal(t, 80, level.tmpl.W)
+	assert.Equal(t, 43, level.tmpl.H)
+	_, ok := BuiltinTemplate("nope")
+	assert.False(t, ok)
+}
+
+// pfFloorState is a w×h state of floor inside a wall border.
+func pfFloorState(w, h int) *chain.State {
+	g := chain.NewGrid(w, h)
+	g.Fill(chain.R(1, 1, w-2, h-2), chain.Floor)
+	return &chain.State{Map: g, Depth: 1}
+}
+
+func buildPrefab(t *testing.T, s *chain.State, params map[string]any) error {
+	t.Helper()
+	st, err := chain.NewStep("prefab", params)
+	require.NoError(t, err)
+	spec, _ := chain.Lookup("prefab")
+	b, err := spec.New(spec.Resolve(st.Params))
+	require.NoError(t, err)
+	return b.Build(context.Background(), s, rand.New(rand.NewPCG(1, 2)))
+}
+
+func TestSectionalPositions(t *testing.T) {
+	tmpl := []any{"####", "#g##", "####"} // 4×3, the goblin at (1,1)
+	const w, h = 40, 20
+	xs := map[string]int{"left": 0, "center": w/2 - 2, "right": w - 1 - 4}
+	ys := map[string]int{"top": 0, "center": h/2 - 1, "bottom": h - 1 - 3}
+	for xn, x0 := range xs {
+		for yn, y0 := range ys {
+			s := pfFloorState(w, h)
+			s.Spawns = []chain.Spawn{{X: x0 + 2, Y: y0 + 1, Name: "Rat"}, {X: 30, Y: 1, Name: "Bat"}}
+			require.NoError(t, buildPrefab(t, s, map[string]any{"mode": "sectional", "template": tmpl, "x": xn, "y": yn}))
+			names := []string{}
+			for _, sp := range s.Spawns {
+				names = append(names, sp.Name)
+			}
+			assert.ElementsMatch(t, []string{"Bat", "Goblin"}, names, "%s/%s: the rat under the section is replaced", xn, yn)
+			gob := s.Spawns[len(s.Spawns)-1]
+			assert.Equal(t, chain.Point{X: x0 + 1, Y: y0 + 1}, gob.Pos(), "%s/%s", xn, yn)
+			assert.Equal(t, chain.Wall, s.Map.At(chain.Point{X: x0 + 3, Y: y0 + 1}), "%s/%s", xn, yn)
+			for x := range w {
+				require.Equal(t, chain.Wall, s.Map.At(chain.Point{X: x, Y: 0}), "border kept")
+			}
+		}
+	}
+}
+
+func TestSectionalNumericPositionAndClamp(t *testing.T) {
+	s := pfFloorState(40, 20)
+	require.NoError(t, buildPrefab(t, s, map[string]any{"mode": "sectional", "template": []any{"g"}, "x": 7, "y": 5}))
+	assert.Equal(t, chain.Point{X: 7, Y: 5}, s.Spawns[0].Pos())
+	s = pfFloorState(40, 20)
+	require.NoError(t, buildPrefab(t, s, map[string]any{"mode": "sectional", "template": []any{"g ", "  "}, "x": 39, "y": 19}))
+	require.Len(t, s.Spawns, 1)
+	assert.Equal(t, chain.Point{X: 38, Y: 18}, s.Spawns[0].Pos(), "clamped onto the map")
+	assert.Equal(t, chain.Wall, s.Map.At(chain.Point{X: 39, Y: 19}), "the border stays wall")
+}
+
+func TestSectionalFixesStartAndExits(t *testing.T) {
+	s := pfFloorState(20, 10)
+	st := chain.Point{X: 10, Y: 5}
+	s.Start = &st
+	_, err := s.AddExit(chain.Point{X: 9, Y: 5})
+	require.NoError(t, err)
+	_, err = s.AddExit(chain.Point{X: 2, Y: 2})
+	require.NoError(t, err)
+	require.NoError(t, buildPrefab(t, s, map[string]any{"mode": "sectional", "template": []any{"#####", "#####", "#####"}}))
+	require.NotNil(t, s.Start)
+	assert.True(t, s.Map.Walkable(*s.Start), "the start moved off the new wall")
+	require.Len(t, s.Exits, 1, "the covered exit is gone")
+	assert.Equal(t, chain.Point{X: 2, Y: 2}, s.Exits[0].Pos())
+}
+
+func TestLevelModeStartExitSpawns(t *testing.T) {
+	s := pfFloorState(20, 10)
+	s.Spawns = []chain.Spawn{{X: 1, Y: 1, Name: "Rat"}}
+	s.Rooms = []chain.Rect{chain.R(1, 1, 3, 3)}
+	require.NoError(t, buildPrefab(t, s, map[string]any{"mode": "level", "template": []any{
+		"#######",
+		"#@ g >#",
+		"#######",
+	}}))
+	x0, y0 := (20-7)/2, (10-3)/2
+	require.NotNil(t, s.Start)
+	assert.Equal(t, chain.Point{X: x0 + 1, Y: y0 + 1}, *s.Start)
+	require.Len(t, s.Exits, 1)
+	assert.Equal(t, chain.Point{X: x0 + 5, Y: y0 + 1}, s.Exits[0].Pos())
+	assert.Equal(t, chain.DownStairs, s.Map.At(s.Exits[0].Pos()))
+	assert.Equal(t, []chain.Spawn{{X: x0 + 3, Y: y0 + 1, Name: "Goblin"}}, s.Spawns)
+	assert.Nil(t, s.Rooms)
+	assert.Equal(t, 5, s.Map.Count(chain.Tile.Walkable), "only the template's open tiles")
+}
+
+func TestPrefabErrors(t *testing.T) {
+	s := pfFloorState(10, 10)
+	err := buildPrefab(t, s, map[string]any{"mode": "level", "template": []any{strings.Repeat("#", 11)}})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "11×1, larger than the 10×10 map")
+
+	err = buildPrefab(t, pfFloorState(10, 10), map[string]any{"mode": "sectional", "name": "no_such"})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `unknown prefab "no_such"`)
+	assert.Contains(t, err.Error(), "orc_camp")
+
+	err = buildPrefab(t, pfFloorState(40, 40), map[string]any{"mode": "room_vaults"})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "needs rooms")
+
+	_, err = chain.NewStep("prefab", map[string]any{"name": "orc_camp", "template": []any{"#"}})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "not both")
+
+	_, err = chain.DecodeJSON([]byte(`{"steps": [{"builder": "prefab", "params": {"mode": "level", "template": ["#?"]}}]}`), "")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "steps[0].params: template row 1, column 2: unknown character \"?\"")
+
+	s = pfFloorState(40, 40)
+	s.Rooms = []chain.Rect{chain.R(1, 1, 30, 30)}
+	s.Depth = 9
+	err = buildPrefab(t, s, map[string]any{"mode": "room_vaults", "vaults": []any{"checkerboard", "missing"}})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `vaults[1]: unknown prefab "missing"`)
+}
+
+func TestProjectTemplatesTakePrecedence(t *testing.T) {
+	c := &chain.Chain{Depth: 1, Width: 40, Height: 30, Steps: []chain.Step{
+		{Builder: "prefab", Params: map[string]any{"mode": "sectional", "name": "orc_camp"}},
+	}}
+	r, err := chain.RunConfig(context.Background(), c, chain.Config{Master: 1})
+	require.NoError(t, err)
+	assert.Contains(t, pfSpawnNames(r.State), "Orc Leader", "the built-in orc camp")
+
+	r, err = chain.RunConfig(context.Background(), c, chain.Config{Master: 1, Templates: map[string][]string{
+		"orc_camp": {"###", "#g#", "###"},
+	}})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"Goblin"}, pfSpawnNames(r.State), "the project's own orc camp")
+
+	c.Steps[0].Params["name"] = "my_vault"
+	_, err = chain.RunConfig(context.Background(), c, chain.Config{Master: 1, Templates: map[string][]string{"my_vault": {"#x"}}})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `project prefab "my_vault": template row 1, column 2`)
+}
+
+func pfSpawnNames(s *chain.State) []string {
+	var out []string
+	for _, sp := range s.Spawns {
+		out = append(out, sp.Name)
+	}
+	return out
+}
+
+// TestRoomVaultsOnlyInsideRooms runs simple_map + room vaults over many seeds:
+// every tile a vault changed, and every spawn, lies inside a room.
+func TestRoomVaultsOnlyInsideRooms(t *testing.T) {
+	c := &chain.Chain{Depth: 5, Width: 80, Height: 50, Steps: []chain.Step{
+		{Builder: "simple_map"}, {Builder: "prefab"},
+	}}
+	placed := 0
+	for seed := range uint64(30) {
+		r, err := chain.Run(context.Background(), c, seed, nil)
+		require.NoError(t, err)
+		before := r.History.At(r.History.LastOf(0)).Map
+		after := r.State.Map
+		inRoom := func(p chain.Point) bool {
+			for _, rm := range r.State.Rooms {
+				if rm.Contains(p) {
+					return true
+				}
+			}
+			return false
+		}
+		for i := range after.Tiles {
+			if after.Tiles[i] != before.Tiles[i] {
+				assert.True(t, inRoom(after.Pt(i)), "seed %d: tile %v changed outside the rooms", seed, after.Pt(i))
+			}
+		}
+		for _, sp := range r.State.Spawns {
+			assert.True(t, inRoom(sp.Pos()), "seed %d: spawn %+v outside the rooms", seed, sp)
+			assert.True(t, after.Walkable(sp.Pos()), "seed %d: spawn %+v on a wall", seed, sp)
+		}
+		if len(r.State.Spawns) > 0 {
+			placed++
+		}
+	}
+	assert.Greater(t, placed, 20, "at depth 5 a vault is always wanted; most maps have room for one")
+}
+
+func TestRoomVaultsChanceAndDepth(t *testing.T) {
+	s := pfFloorState(60, 40)
+	s.Rooms = []chain.Rect{chain.R(1, 1, 58, 38)}
+	s.Depth = 0
+	none := 0
+	for i := range uint64(60) {
+		s2 := pfFloorState(60, 40)
+		s2.Rooms, s2.Depth = s.Rooms, 0
+		st, _ := chain.NewStep("prefab", map[string]any{"vaults": []any{"totally_not_a_trap"}})
+		spec, _ := chain.Lookup("prefab")
+		b, _ := spec.New(spec.Resolve(st.Params))
+		require.NoError(t, b.Build(context.Background(), s2, rand.New(rand.NewPCG(i, 9))))
+		if len(s2.Spawns) == 0 {
+			none++
+		} else {
+			assert.Len(t, s2.Spawns, 9, "one trap vault: 8 traps and a potion")
+		}
+	}
+	// 1d6 + 0 < 4 half the time.
+	assert.InDelta(t, 30, none, 15)
+
+	s.Depth = 200 // beyond every built-in vault's depth range
+	require.NoError(t, buildPrefab(t, s, map[string]any{}))
+	assert.Empty(t, s.Spawns)
+}
+
+func FuzzParseTemplate(f *testing.F) {
+	f.Add("###\n#@#\n###")
+	f.Add(" ≈≈☼\n\xff\n")
+	f.Add("")
+	f.Add("g\r\n  \n>")
+	f.Fuzz(func(t *testing.T, text string) {
+		rows := strings.Split(text, "\n")
+		tm, err := ParseTemplate(rows)
+		if err != nil {
+			return
+		}
+		require.Len(t, tm.Cells, tm.W*tm.H)
+		require.Equal(t, len(rows), tm.H)
+		s := pfFloorState(max(8, tm.W), max(8, tm.H))
+		require.NotPanics(t, func() { _ = stamp(s, tm, 0, 0) })
+	})
+}
+
+func pfBenchState(b *testing.B) *chain.State {
+	c := &chain.Chain{Depth: 5, Width: 80, Height: 50, Steps: []chain.Step{{Builder: "simple_map"}}}
+	r, err := chain.Run(context.Background(), c, 3, nil)
+	require.NoError(b, err)
+	return r.State
+}
+
+func benchPrefab(b *testing.B, params map[string]any) {
+	base := pfBenchState(b)
+	st, err := chain.NewStep("prefab", params)
+	require.NoError(b, err)
+	spec, _ := chain.Lookup("prefab")
+	bl, err := spec.New(spec.Resolve(st.Params))
+	require.NoError(b, err)
+	rng := rand.New(rand.NewPCG(1, 1))
+	b.ReportAllocs()
+	for b.Loop() {
+		s := *base
+		s.Map = base.Map.Clone()
+		s.Spawns = nil
+		if err := bl.Build(context.Background(), &s, rng); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkPrefabLevel80x50(b *testing.B) {
+	benchPrefab(b, map[string]any{"mode": "level", "name": "wfc_populated"})
+}
+
+func BenchmarkPrefabSectional80x50(b *testing.B) {
+	benchPrefab(b, map[string]any{"mode": "sectional", "name": "underground_fort", "x": "right", "y": "top"})
+}
+
+func BenchmarkPrefabRoomVaults80x50(b *testing.B) {
+	benchPrefab(b, map[string]any{"mode": "room_vaults"})
+}
