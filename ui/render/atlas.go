@@ -98,17 +98,17 @@ func atlasFor(cell int, sharp bool) (*Atlas, error) {
 	if a, ok := atlases[k]; ok {
 		return a, nil
 	}
-	size := float64(cell) * 0.9
-	face, err := opentype.NewFace(monoFont, &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingFull})
+	// The em is the cell: Go Mono's advance is 0.6 em, so glyphs are centred
+	// across; the baseline leaves room for descenders at the bottom.
+	face, err := opentype.NewFace(monoFont, &opentype.FaceOptions{Size: float64(cell), DPI: 72, Hinting: font.HintingFull})
 	if err != nil {
 		return nil, fmt.Errorf("render: Go Mono face at %d px: %w", cell, err)
 	}
-	capH := float64(cell) * 0.9 * 0.7 // Go Mono's cap height is about 0.7 em
 	a := &Atlas{
 		cell:     cell,
 		sharp:    sharp,
 		face:     face,
-		baseline: int((float64(cell)+capH)/2 + 0.5),
+		baseline: cell - face.Metrics().Descent.Ceil(),
 		glyphs:   map[rune]*image.Alpha{},
 		cells:    map[cellKey][]byte{},
 	}

@@ -249,7 +249,7 @@ func TestTileColoursFollowTheTheme(t *testing.T) {
 
 	// The start, an exit and spawns sit on the tile's background.
 	start := cellAt(img, *sc.Start, n)
-	assert.True(t, hasColour(start, StartColor))
+	assert.True(t, hasNear(start, StartColor))
 	assert.Equal(t, th.Tiles["floor"].BG, start.RGBAAt(start.Rect.Min.X, start.Rect.Min.Y))
 	assert.True(t, hasNear(cellAt(img, chain.Point{X: 19, Y: 5}, n), color.RGBA{0xFF, 0, 0, 0xFF}), "goblin")
 	assert.True(t, hasNear(cellAt(img, chain.Point{X: 20, Y: 6}, n), EntityFallback), "unknown entity")
