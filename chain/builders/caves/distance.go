@@ -1,0 +1,112 @@
+package caves
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+
+	"hewn/chain"
+)
+
+func init() {
+	chain.Register(chain.Spec{
+		Name:  "distant_exit",
+		Help:  "Puts down stairs (an exit) on the walkable tile farthest from the start by walking distance, as the tutorial's DistantExit.",
+		Kind:  chain.Meta,
+		Needs: chain.FStart,
+		Makes: chain.FExit,
+		New:   func(chain.Values) (chain.Builder, error) { return chain.BuildFunc(distantExit), nil },
+	})
+	chain.Register(chain.Spec{
+		Name:  "cull_unreachable",
+		Help:  "Walls over every floor tile that cannot be walked to from the start, as the tutorial's CullUnreachable. Exits cut off are moved to the nearest reachable tile; spawns left inside rock are removed.",
+		Kind:  chain.Meta,
+		Needs: chain.FStart,
+		New:   func(chain.Values) (chain.Builder, error) { return chain.BuildFunc(cullUnreachable), nil },
+	})
+}
+
+// startDistances returns the walking distance of every tile from the start.
+func startDistances(s *chain.State) ([]int, error) {
+	if err := s.NeedStart(); err != nil {
+		return nil, err
+	}
+	if !s.Map.Walkable(*s.Start) {
+		return nil, fmt.Errorf("the start %v is not on a walkable tile", *s.Start)
+	}
+	return chain.DistanceMap(s.Map, []chain.Point{*s.Start}), nil
+}
+
+func distantExit(_ context.Context, s *chain.State, _ *rand.Rand) error {
+	dist, err := startDistances(s)
+	if err != nil {
+		return err
+	}
+	g := s.Map
+	taken := make(map[int]bool, len(s.Exits))
+	for _, e := range s.Exits {
+		taken[g.Idx(e.Pos())] = true
+	}
+	best, bestD := -1, 0
+	for i, d := range dist {
+		if d > bestD && !taken[i] {
+			best, bestD = i, d
+		}
+	}
+	if best < 0 {
+		return fmt.Errorf("no free walkable tile can be reached from the start %v", *s.Start)
+	}
+	_, err = s.AddExit(g.Pt(best))
+	return err
+}
+
+func cullUnreachable(_ context.Context, s *chain.State, _ *rand.Rand) error {
+	dist, err := startDistances(s)
+	if err != nil {
+		return err
+	}
+	g := s.Map
+	for i, t := range g.Tiles {
+		if t == chain.Floor && dist[i] == chain.Unreachable {
+			g.Tiles[i] = chain.Wall
+		}
+	}
+	// Exits the cull cut off move to the nearest reachable tile (an exit nobody can
+	// reach is no exit); the walled-in stairs become rock.
+	taken := map[chain.Point]bool{}
+	for _, e := range s.Exits {
+		taken[e.Pos()] = true
+	}
+	for k, e := range s.Exits {
+		if !g.In(e.Pos()) || dist[g.Idx(e.Pos())] != chain.Unreachable {
+			continue
+		}
+		best, bestD := -1, -1
+		for i, d := range dist {
+			if d == chain.Unreachable || taken[g.Pt(i)] {
+				continue
+			}
+			if dd := chain.DistSq(e.Pos(), g.Pt(i)); bestD < 0 || dd < bestD {
+				best, bestD = i, dd
+			}
+		}
+		if best < 0 {
+			return fmt.Errorf("exit %v cannot be reached from the start %v, and no free reachable tile is left to move it to", e.Pos(), *s.Start)
+		}
+		g.Set(e.Pos(), chain.Wall)
+		q := g.Pt(best)
+		g.Set(q, e.Tile)
+		taken[q] = true
+		s.Exits[k] = chain.Exit{X: q.X, Y: q.Y, Tile: e.Tile}
+	}
+	kept := s.Spawns[:0:0]
+	for _, sp := range s.Spawns {
+		if g.Walkable(sp.Pos()) {
+			kept = append(kept, sp)
+		}
+	}
+	if len(kept) != len(s.Spawns) {
+		s.Spawns = kept
+	}
+	return nil
+}

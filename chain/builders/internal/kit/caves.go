@@ -1,0 +1,224 @@
+package kit
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+
+	"hewn/chain"
+)
+
+// Symmetry is the mirror mode of the tutorial's symmetric paint brush, shared by
+// drunkard's walk and DLA.
+type Symmetry int
+
+// The symmetry modes, in the order of SymmetryChoices.
+const (
+	SymNone Symmetry = iota
+	SymHorizontal
+	SymVertical
+	SymBoth
+)
+
+// SymmetryChoices are the enum values of a symmetry parameter.
+var SymmetryChoices = []string{"none", "horizontal", "vertical", "both"}
+
+// SymmetryParam describes a symmetry enum parameter.
+func SymmetryParam(name, def string) chain.Param {
+	return EnumParam(name, "Symmetry",
+		"Mirror every brush stroke around the map's vertical axis (horizontal), its horizontal axis (vertical), or each of them in turn (both), as the tutorial's paint does.",
+		def, SymmetryChoices...)
+}
+
+// ParseSymmetry maps a symmetry enum value to its mode (SymNone for anything unknown).
+func ParseSymmetry(s string) Symmetry {
+	for i, c := range SymmetryChoices {
+		if c == s {
+			return Symmetry(i)
+		}
+	}
+	return SymNone
+}
+
+// Paint carves floor with a square brush of side brush at p, mirrored as sym
+// says around the map centre (the tutorial's paint), and returns how many tiles
+// became floor. Only tiles inside the border change. Odd sizes are centred on p.
+// An even square cannot be centred: the tutorial always puts p at its
+// bottom-right, which makes DLA and drunkards grow up and left twice as fast as
+// down and right; here, with rng set, each stroke picks p's corner at random
+// (rng nil keeps the tutorial's). Mirrored strokes are exact mirror images (a
+// stroke on an axis is its own mirror), and unlike the tutorial they never write
+// off the map or onto its border.
+func Paint(g *chain.Grid, sym Symmetry, brush int, p chain.Point, rng *rand.Rand) int {
+	brush = max(1, brush)
+	ox, oy := -(brush / 2), -(brush / 2)
+	if brush%2 == 0 && rng != nil {
+		ox += rng.IntN(2)
+		oy += rng.IntN(2)
+	}
+	r := chain.Rect{X: p.X + ox, Y: p.Y + oy, W: brush, H: brush}
+	cx, cy := g.W/2, g.H/2
+	// Mirror images of r around column cx and row cy.
+	mx := chain.Rect{X: 2*cx - (r.X2() - 1), Y: r.Y, W: brush, H: brush}
+	my := chain.Rect{X: r.X, Y: 2*cy - (r.Y2() - 1), W: brush, H: brush}
+	switch sym {
+	case SymHorizontal:
+		return stamp(g, r) + stamp(g, mx)
+	case SymVertical:
+		return stamp(g, r) + stamp(g, my)
+	case SymBoth:
+		// As the tutorial: mirrored across each axis in turn, not diagonally.
+		return stamp(g, r) + stamp(g, mx) + stamp(g, my)
+	}
+	return stamp(g, r)
+}
+
+// stamp carves the tiles of r inside the border and counts those that became floor.
+func stamp(g *chain.Grid, r chain.Rect) int {
+	r = r.Intersect(chain.Rect{X: 1, Y: 1, W: g.W - 2, H: g.H - 2})
+	n := 0
+	for y := r.Y; y < r.Y2(); y++ {
+		row := g.Tiles[y*g.W : (y+1)*g.W]
+		for x := r.X; x < r.X2(); x++ {
+			if row[x] != chain.Floor {
+				row[x] = chain.Floor
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// Stagger moves a tutorial digger one step in a random orthogonal direction,
+// staying inside the map's border (it stays put when the step would leave it).
+func Stagger(rng *rand.Rand, g *chain.Grid, p chain.Point) chain.Point {
+	switch rng.IntN(4) {
+	case 0:
+		if p.X > 1 {
+			p.X--
+		}
+	case 1:
+		if p.X < g.W-2 {
+			p.X++
+		}
+	case 2:
+		if p.Y > 1 {
+			p.Y--
+		}
+	default:
+		if p.Y < g.H-2 {
+			p.Y++
+		}
+	}
+	return p
+}
+
+// RandomInner returns a uniformly random tile inside the map's border.
+func RandomInner(rng *rand.Rand, g *chain.Grid) chain.Point {
+	return chain.Point{X: Roll(rng, 1, g.W-2), Y: Roll(rng, 1, g.H-2)}
+}
+
+// FloorCount counts the floor tiles of g (the tutorial's floor_tile_count).
+func FloorCount(g *chain.Grid) int {
+	return g.Count(func(t chain.Tile) bool { return t == chain.Floor })
+}
+
+// FloorGoal turns a floor_percent parameter into the tutorial's desired number of
+// floor tiles, or returns an error when a brush could never reach it (only tiles
+// inside the border can be carved), so walkers never loop forever.
+func FloorGoal(g *chain.Grid, percent float64) (int, error) {
+	goal := int(percent * float64(g.W*g.H))
+	most := 0
+	for i, t := range g.Tiles {
+		if t == chain.Floor || g.Inner(g.Pt(i)) {
+			most++
+		}
+	}
+	if goal > most {
+		return 0, fmt.Errorf("floor_percent %g asks for %d floor tiles, but at most %d can be carved on this %d×%d map",
+			percent, goal, most, g.W, g.H)
+	}
+	return goal, nil
+}
+
+// WalkBudget bounds the total number of digger steps a walking builder may take
+// on g before it gives up with an error: far more than any reachable goal needs.
+func WalkBudget(g *chain.Grid) int { return 1000*g.W*g.H + 1_000_000 }
+
+// Walker counts a walking builder's steps against WalkBudget and checks ctx
+// now and then.
+type Walker struct {
+	ctx          context.Context
+	steps, limit int
+	err          error
+}
+
+// NewWalker starts counting steps for a walking builder on g.
+func NewWalker(ctx context.Context, g *chain.Grid) *Walker {
+	return &Walker{ctx: ctx, limit: WalkBudget(g)}
+}
+
+// Step counts one digger step and reports whether the builder may go on; when it
+// may not, Err says why (cancelled, or the budget is spent).
+func (w *Walker) Step() bool {
+	w.steps++
+	if w.steps&4095 == 0 {
+		if err := w.ctx.Err(); err != nil {
+			w.err = err
+			return false
+		}
+	}
+	if w.steps > w.limit {
+		w.err = fmt.Errorf("gave up after %d digger steps", w.limit)
+		return false
+	}
+	return true
+}
+
+// Err is why Step returned false (nil while it has not).
+func (w *Walker) Err() error { return w.err }
+
+// IsBlank reports whether g is solid rock, i.e. whether a builder that can be
+// initial or meta runs as the initial builder of its chain.
+func IsBlank(g *chain.Grid) bool {
+	for _, t := range g.Tiles {
+		if t != chain.Wall {
+			return false
+		}
+	}
+	return true
+}
+
+// Settle repairs what a meta builder that repaints the whole map may have
+// broken: it stamps each exit's tile back and moves the start to the nearest
+// walkable tile when its own tile is no longer walkable.
+func Settle(s *chain.State) error {
+	for _, e := range s.Exits {
+		s.Map.Set(e.Pos(), e.Tile)
+	}
+	if s.Start != nil && !s.Map.Walkable(*s.Start) {
+		return s.SetStart(*s.Start)
+	}
+	return nil
+}
+
+// Pacer spaces a builder's progress snapshots so a long job records about n of
+// them (every unit of progress when the job is shorter than n units).
+type Pacer struct{ next, step int }
+
+// NewPacer paces progress from done to total units into about n snapshots.
+func NewPacer(done, total, n int) *Pacer {
+	step := max(1, (total-done)/max(1, n))
+	return &Pacer{next: done + step, step: step}
+}
+
+// Due reports whether a snapshot is due now that progress has reached done.
+func (p *Pacer) Due(done int) bool {
+	if done < p.next {
+		return false
+	}
+	for p.next <= done {
+		p.next += p.step
+	}
+	return true
+}
