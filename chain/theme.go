@@ -116,6 +116,11 @@ func WallGlyph(g *Grid, p Point) rune {
 	return boxGlyphs[mask]
 }
 
+// Buried reports whether every neighbour of p is a wall (or off the map): solid
+// rock no one could see. Box-drawn renderings leave such walls blank, so only
+// the walls bordering open ground draw as lines.
+func Buried(g *Grid, p Point) bool { return solidAround(g, p) }
+
 // solidAround reports whether every neighbour of p is a wall (or off the map).
 func solidAround(g *Grid, p Point) bool {
 	for _, d := range Neighbours8 {

@@ -48,7 +48,10 @@ type frame struct {
 // at dst.Bounds().Min, one cell of a.Cell() pixels per tile, clipped to dst.
 // Only the tiles of view are drawn (cells outside the map are filled with
 // sc.Void); then, on top, the highlight of changed tiles, spawns, exits, the
-// start and, with ShowRooms, room outlines and corridor traces.
+// start and, with ShowRooms, room outlines and corridor traces. With a
+// box-walled theme, walls take box-drawing glyphs from their neighbours
+// (chain.WallGlyph) and walls buried in rock (chain.Buried) are left blank.
+// Draw holds the atlas's lock while it runs, so sc.Entity must not draw.
 func (a *Atlas) Draw(dst *image.RGBA, sc *Scene, view chain.Rect) {
 	n := a.cell
 	origin := dst.Rect.Min.Sub(image.Pt(view.X*n, view.Y*n))
@@ -188,7 +191,11 @@ func (f *frame) lookFor(p chain.Point, t chain.Tile) chain.Look {
 	}
 	l := lk.l[t]
 	if lk.box && t == chain.Wall {
-		l.Glyph = chain.WallGlyph(f.sc.Map, p)
+		if chain.Buried(f.sc.Map, p) {
+			l.Glyph = ' '
+		} else {
+			l.Glyph = chain.WallGlyph(f.sc.Map, p)
+		}
 	}
 	return l
 }

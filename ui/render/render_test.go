@@ -305,10 +305,16 @@ func TestBoxWalls(t *testing.T) {
 	assert.Equal(t, wall.BG, corner.RGBAAt(0, 5))
 	assert.Equal(t, wall.BG, corner.RGBAAt(5, 0))
 
+	// Walls buried in rock are blank; without box walls they show their glyph.
+	require.True(t, chain.Buried(sc.Map, chain.Point{X: 9, Y: 1}))
+	buried := cellAt(img, chain.Point{X: 9, Y: 1}, n)
+	assert.False(t, hasColour(buried, wall.FG))
+
 	// Without box walls the same tile shows its theme glyph instead.
 	sc.Theme.BoxWalls = false
 	plain := render(t, sc, n)
 	assert.False(t, sameCells(c, cellAt(plain, chain.Point{X: 3, Y: 0}, n)))
+	assert.True(t, hasNear(cellAt(plain, chain.Point{X: 9, Y: 1}, n), wall.FG))
 }
 
 func TestSplitThemeDrawsHalvesDifferently(t *testing.T) {
