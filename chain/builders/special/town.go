@@ -258,6 +258,7 @@ func (t *townPlan) addPaths(ctx context.Context, s *chain.State) error {
 		isDoor[d] = true
 	}
 	cost := chain.TileCost(g)
+	finder := chain.NewPathFinder(g)
 	for i, d := range t.doors {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -271,7 +272,7 @@ func (t *townPlan) addPaths(ctx context.Context, s *chain.State) error {
 		if bestD < 0 {
 			return fmt.Errorf("no road to lead the path from the door at %v to", d)
 		}
-		for _, p := range chain.Path(g, d, best, cost) {
+		for _, p := range finder.Path(d, best, cost) {
 			if !isDoor[p] && g.At(p) != chain.Road {
 				g.Set(p, chain.Road)
 				roads = append(roads, p)

@@ -52,10 +52,11 @@ func (b yellowBrickRoad) Build(ctx context.Context, s *chain.State, rng *rand.Ra
 			exit = e.Pos()
 		}
 	}
-	path := chain.Path(g, start, exit, chain.TileCost(g))
+	finder := chain.NewPathFinder(g)
+	walk := chain.TileCost(g)
+	path := finder.Path(start, exit, walk)
 	if path == nil {
-		walk := chain.TileCost(g)
-		path = chain.Path(g, start, exit, func(p chain.Point) (int, bool) {
+		path = finder.Path(start, exit, func(p chain.Point) (int, bool) {
 			if c, ok := walk(p); ok {
 				return c, true
 			}
@@ -90,8 +91,7 @@ func (b yellowBrickRoad) Build(ctx context.Context, s *chain.State, rng *rand.Ra
 	if err != nil {
 		return err
 	}
-	walk := chain.TileCost(g)
-	stream := chain.Path(g, a, z, func(p chain.Point) (int, bool) {
+	stream := finder.Path(a, z, func(p chain.Point) (int, bool) {
 		if g.At(p) == chain.Road {
 			return streamRoadCost, true
 		}

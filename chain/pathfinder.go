@@ -1,0 +1,44 @@
+package chain
+
+import (
+	"codeberg.org/anaseto/gruid"
+	"codeberg.org/anaseto/gruid/paths"
+)
+
+// PathFinder runs many A* searches on one grid, reusing the search's buffers
+// between calls (Path allocates them anew each time: about 300 KB on an 80×50 map).
+// It reads the grid's tiles when it searches, so the grid may change between
+// calls. A PathFinder is not safe for concurrent use.
+type PathFinder struct {
+	cp costPather
+	pr *paths.PathRange
+}
+
+// NewPathFinder returns a PathFinder for g.
+func NewPathFinder(g *Grid) *PathFinder {
+	f := &PathFinder{pr: paths.NewPathRange(gridRange(g))}
+	f.cp.g = g
+	return f
+}
+
+// Path is Path(g, from, to, cost) on the finder's grid.
+func (f *PathFinder) Path(from, to Point, cost func(Point) (int, bool)) []Point {
+	g := f.cp.g
+	f.cp.cost = cost
+	f.cp.keep = func(q gruid.Point) bool {
+		if !g.In(cp(q)) {
+			return false
+		}
+		_, ok := cost(cp(q))
+		return ok
+	}
+	ps := f.pr.AstarPath(&f.cp, gp(from), gp(to))
+	if ps == nil {
+		return nil
+	}
+	out := make([]Point, len(ps))
+	for i, p := range ps {
+		out[i] = cp(p)
+	}
+	return out
+}
