@@ -63,11 +63,14 @@ func (b bspDungeon) Build(ctx context.Context, s *chain.State, rng *rand.Rand) e
 		}
 	}
 	s.Rooms = make([]chain.Rect, len(placed))
+	p := pace(len(placed))
 	for i, r := range placed {
 		s.Rooms[i] = r.room()
 		if b.draw {
 			kit.ApplyRoom(g, s.Rooms[i])
-			s.Snapshot("")
+			if p.Due(i + 1) {
+				s.Snapshot("")
+			}
 		}
 	}
 	return nil

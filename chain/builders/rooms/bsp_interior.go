@@ -31,7 +31,8 @@ func (b bspInterior) Build(ctx context.Context, s *chain.State, rng *rand.Rand) 
 	inner := kit.InnerRect(g)
 	rects := b.split([]chain.Rect{inner}, inner, rng)
 	s.Rooms = make([]chain.Rect, 0, len(rects))
-	for _, r := range rects {
+	p := pace(len(rects))
+	for i, r := range rects {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -40,7 +41,9 @@ func (b bspInterior) Build(ctx context.Context, s *chain.State, rng *rand.Rand) 
 		}
 		s.Rooms = append(s.Rooms, r)
 		kit.ApplyRoom(g, r)
-		s.Snapshot("")
+		if p.Due(i + 1) {
+			s.Snapshot("")
+		}
 	}
 	return bspCorridors(ctx, s, rng)
 }

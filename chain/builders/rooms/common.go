@@ -4,22 +4,38 @@ import (
 	"context"
 
 	"hewn/chain"
+	"hewn/chain/builders/internal/kit"
 )
+
+// maxSnapshots bounds the progress snapshots of one step: the tutorial takes one
+// per room or corridor, which on a big map with thousands of rooms would cost a
+// scan of the whole map each. Below this many items every item is snapshotted.
+const maxSnapshots = 100
+
+// pace returns a pacer spreading about maxSnapshots snapshots over n items.
+func pace(n int) *kit.Pacer { return kit.NewPacer(0, n, maxSnapshots) }
 
 // joiner draws one corridor from room a to room b and returns the tiles it dug.
 type joiner func(a, b chain.Rect) []chain.Point
 
-// addCorridor records a corridor in s (a non-nil list, as "corridors were made")
-// unless it dug nothing, and snapshots it.
-func addCorridor(s *chain.State, tiles []chain.Point) {
-	if s.Corridors == nil {
-		s.Corridors = [][]chain.Point{}
-	}
+// addCorridor records a corridor in s unless it dug nothing, and snapshots it
+// when the pacer says so (item is the number of rooms handled so far).
+func addCorridor(s *chain.State, tiles []chain.Point, p *kit.Pacer, item int) {
 	if len(tiles) == 0 {
 		return
 	}
 	s.Corridors = append(s.Corridors, tiles)
-	s.Snapshot("")
+	if p.Due(item) {
+		s.Snapshot("")
+	}
+}
+
+// startCorridors marks that corridors were made (a non-nil list), keeping those
+// recorded by earlier steps.
+func startCorridors(s *chain.State) {
+	if s.Corridors == nil {
+		s.Corridors = [][]chain.Point{}
+	}
 }
 
 // joinConsecutive connects every room to the one after it in list order (the
@@ -28,12 +44,13 @@ func joinConsecutive(ctx context.Context, s *chain.State, join joiner) error {
 	if err := s.NeedRooms(); err != nil {
 		return err
 	}
-	addCorridor(s, nil)
+	startCorridors(s)
+	p := pace(len(s.Rooms) - 1)
 	for i := 1; i < len(s.Rooms); i++ {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		addCorridor(s, join(s.Rooms[i-1], s.Rooms[i]))
+		addCorridor(s, join(s.Rooms[i-1], s.Rooms[i]), p, i)
 	}
 	return nil
 }
@@ -45,8 +62,9 @@ func joinNearest(ctx context.Context, s *chain.State, join joiner) error {
 	if err := s.NeedRooms(); err != nil {
 		return err
 	}
-	addCorridor(s, nil)
+	startCorridors(s)
 	rooms := s.Rooms
+	p := pace(len(rooms))
 	done := make([]bool, len(rooms))
 	for i, r := range rooms {
 		if err := ctx.Err(); err != nil {
@@ -65,7 +83,7 @@ func joinNearest(ctx context.Context, s *chain.State, join joiner) error {
 		if best < 0 {
 			continue
 		}
-		addCorridor(s, join(r, rooms[best]))
+		addCorridor(s, join(r, rooms[best]), p, i+1)
 		done[i] = true
 	}
 	return nil

@@ -21,7 +21,8 @@ func roundCorners(ctx context.Context, s *chain.State, _ *rand.Rand) error {
 	if err := s.NeedRooms(); err != nil {
 		return err
 	}
-	for _, r := range s.Rooms {
+	p := pace(len(s.Rooms))
+	for i, r := range s.Rooms {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -32,7 +33,9 @@ func roundCorners(ctx context.Context, s *chain.State, _ *rand.Rand) error {
 		for _, p := range [4]chain.Point{{X: r.X, Y: r.Y}, {X: x2, Y: r.Y}, {X: r.X, Y: y2}, {X: x2, Y: y2}} {
 			fillIfCorner(s, p)
 		}
-		s.Snapshot("")
+		if p.Due(i + 1) {
+			s.Snapshot("")
+		}
 	}
 	return nil
 }

@@ -31,7 +31,8 @@ func (b roomDrawer) Build(ctx context.Context, s *chain.State, rng *rand.Rand) e
 		return err
 	}
 	inner := kit.InnerRect(s.Map)
-	for _, r := range s.Rooms {
+	p := pace(len(s.Rooms))
+	for i, r := range s.Rooms {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -44,7 +45,9 @@ func (b roomDrawer) Build(ctx context.Context, s *chain.State, rng *rand.Rand) e
 		} else {
 			kit.ApplyRoom(s.Map, r.Intersect(inner))
 		}
-		s.Snapshot("")
+		if p.Due(i + 1) {
+			s.Snapshot("")
+		}
 	}
 	return nil
 }

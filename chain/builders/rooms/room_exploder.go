@@ -30,12 +30,15 @@ func (b roomExploder) Build(ctx context.Context, s *chain.State, rng *rand.Rand)
 		return err
 	}
 	g := s.Map
+	// About 8 diggers leave each room; snapshot each that dug, up to the usual bound.
+	p, diggers := kit.NewPacer(0, 8*len(s.Rooms), 4*maxSnapshots), 0
 	for _, r := range s.Rooms {
 		for range kit.Roll(rng, 1, 20) - 5 {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			if b.dig(g, r.Center(), rng) {
+			diggers++
+			if b.dig(g, r.Center(), rng) && p.Due(diggers) {
 				s.Snapshot("")
 			}
 		}
