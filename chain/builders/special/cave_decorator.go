@@ -63,11 +63,13 @@ func (b caveDecorator) Build(ctx context.Context, s *chain.State, rng *rand.Rand
 				g.Tiles[i] = chain.ShallowWater
 			}
 		case chain.Wall:
-			// The tutorial skipped the right and lower neighbours on the second-last
-			// column and row (an off-by-one); here every neighbour on the map counts.
+			// Off the map counts as wall (old.At reads walls there): the rock goes
+			// on, and the map's border stays solid. The tutorial counted nothing
+			// off the map, which dotted the border with pools, and skipped the right
+			// and lower neighbours on the second-last column and row (an off-by-one).
 			n := 0
 			for _, d := range chain.Neighbours4 {
-				if q := p.Add(d); old.In(q) && old.At(q) == chain.Wall {
+				if old.At(p.Add(d)) == chain.Wall {
 					n++
 				}
 			}

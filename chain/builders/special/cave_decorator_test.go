@@ -79,16 +79,26 @@ func TestCaveDecoratorByWallNeighbours(t *testing.T) {
 	g.Set(chain.Point{X: 4, Y: 1}, chain.Wall) // a spur off the north wall
 	s := &chain.State{Map: g}
 	require.NoError(t, build(t, "cave_decorator", map[string]any{"gravel_one_in": 0, "pool_one_in": 0, "formation_one_in": 1}, s, 1))
-	assert.Equal(t, chain.DeepWater, g.At(chain.Point{X: 0, Y: 0}), "corner: two wall neighbours")
-	assert.Equal(t, chain.Wall, g.At(chain.Point{X: 4, Y: 0}), "edge above the spur: three wall neighbours")
-	assert.Equal(t, chain.DeepWater, g.At(chain.Point{X: 5, Y: 0}), "edge: two wall neighbours (off the map counts as none, as in the tutorial)")
+	for x := range g.W {
+		assert.Equal(t, chain.Wall, g.At(chain.Point{X: x, Y: 0}), "the border stays solid: off the map counts as wall")
+		assert.Equal(t, chain.Wall, g.At(chain.Point{X: x, Y: g.H - 1}))
+	}
 	assert.Equal(t, chain.Stalactite, g.At(chain.Point{X: 4, Y: 1}), "the spur: one wall neighbour")
 	assert.Equal(t, chain.Wall, g.At(chain.Point{X: 4, Y: 4}), "lone pillar stays")
 	assert.Equal(t, chain.Stalactite, g.At(chain.Point{X: 2, Y: 2}))
 	assert.Equal(t, chain.Stalactite, g.At(chain.Point{X: 2, Y: 3}))
 	assert.Equal(t, chain.Floor, g.At(chain.Point{X: 5, Y: 5}), "floor odds of 0 change nothing")
-	// The last column and row count their neighbours too (the tutorial skipped them).
-	assert.Equal(t, chain.DeepWater, g.At(chain.Point{X: 8, Y: 8}))
+	// A wall with exactly two wall neighbours becomes a deep pool.
+	g2 := chain.NewGrid(9, 9)
+	g2.Fill(chain.R(1, 1, 7, 7), chain.Floor)
+	g2.Fill(chain.R(3, 3, 3, 1), chain.Wall) // a three-tile bar: its middle has two neighbours
+	g2.Fill(chain.R(7, 6, 1, 2), chain.Wall) // a spur in the corner: (7,7) has walls east and south
+	s2 := &chain.State{Map: g2}
+	require.NoError(t, build(t, "cave_decorator", map[string]any{"gravel_one_in": 0, "pool_one_in": 0, "formation_one_in": 0}, s2, 1))
+	assert.Equal(t, chain.DeepWater, g2.At(chain.Point{X: 4, Y: 3}))
+	assert.Equal(t, chain.Wall, g2.At(chain.Point{X: 3, Y: 3}), "bar end, one neighbour, no formations")
+	assert.Equal(t, chain.Wall, g2.At(chain.Point{X: 7, Y: 7}), "three wall neighbours stay: the tutorial's off-by-one skipped the last column and row")
+	assert.Equal(t, chain.DeepWater, g2.At(chain.Point{X: 7, Y: 6}), "two wall neighbours")
 }
 
 func TestCaveDecoratorCancel(t *testing.T) {
