@@ -93,9 +93,10 @@ func ResolvePos(v chain.Values, name string, size int) int {
 // ApplyRoom carves r as floor.
 func ApplyRoom(g *chain.Grid, r chain.Rect) { g.Fill(r, chain.Floor) }
 
-// Carve turns p into floor and reports whether it changed.
+// Carve turns p into floor unless it is already walkable (stairs, roads and
+// water stay), and reports whether it changed.
 func Carve(g *chain.Grid, p chain.Point) bool {
-	if g.Inner(p) && g.At(p) != chain.Floor {
+	if g.Inner(p) && !g.At(p).Walkable() {
 		g.Set(p, chain.Floor)
 		return true
 	}
