@@ -43,7 +43,9 @@ func init() {
 		Name: "town",
 		Help: "The tutorial's starting town: grass, a river with piers to the west, a walled town with a road " +
 			"through a gap, buildings with doors facing the road and paths to it, furnished and peopled by role " +
-			"(the largest is the pub, where the start is); the exit is on the road at the east edge.",
+			"(the largest is the pub, where the start is); the exit is on the road at the east edge. " +
+			"Rooms are the buildings' wooden floors, largest first: pub, temple, blacksmith, clothier, alchemist, " +
+			"player's house, hovels, and (with seven or more) the smallest abandoned.",
 		Kind: chain.Initial,
 		Params: []chain.Param{
 			kit.IntParam("buildings", "Buildings", "How many buildings to place (fewer when the town runs out of room).", 12, 1, 64),
