@@ -370,7 +370,7 @@ func (p *parser) str() (string, bool) {
 				}
 				b.WriteRune(r)
 			default:
-				p.fail(i-1, "bad escape %q in string", "\\"+string(rune(e)))
+				p.fail(i-2, "bad escape %q in string", "\\"+string(rune(e)))
 				return "", false
 			}
 		default:

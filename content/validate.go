@@ -122,6 +122,13 @@ func (v *validator) run() {
 			spawned[e] = true
 		}
 	}
+	for i := range p.Items {
+		for _, n := range MagicNames(&p.Items[i]) {
+			if spawned[n] {
+				spawned[p.Items[i].Name] = true
+			}
+		}
+	}
 	unspawned := func(path, name string) {
 		if name != "" && !spawned[name] {
 			v.warn(path+".name", "%q is in no spawn table or loot table", name)
