@@ -28,9 +28,13 @@ const (
 	MaxCell = 128
 )
 
-// maxCellCacheBytes bounds the memory of an atlas's composed-cell cache; when it
-// is exceeded the cache is emptied and refilled on demand.
-const maxCellCacheBytes = 32 << 20
+// cellCacheBytes bounds the memory of an atlas's composed-cell cache (but
+// always room for 256 cells); when it is exceeded the cache is emptied and
+// refilled on demand.
+const cellCacheBytes = 8 << 20
+
+// maxGlyphs bounds the glyphs (beyond ASCII) an atlas keeps rasterised.
+const maxGlyphs = 4096
 
 // Atlas renders tiles as glyphs in square cells of one pixel size. Atlases are
 // shared (NewAtlas caches one per size and mode) and safe for concurrent use;
@@ -140,6 +144,9 @@ func (a *Atlas) mask(r rune) *image.Alpha {
 	if m, ok := a.glyphs[r]; ok {
 		return m
 	}
+	if len(a.glyphs) >= maxGlyphs {
+		clear(a.glyphs)
+	}
 	m := a.rasterise(r)
 	a.glyphs[r] = m
 	return m
@@ -183,7 +190,7 @@ func (a *Atlas) composed(g rune, fg, bg color.RGBA) []byte {
 	px, ok := a.cells[k]
 	if !ok {
 		n := a.cell
-		if a.cellMem+n*n*4 > maxCellCacheBytes {
+		if a.cellMem+n*n*4 > max(cellCacheBytes, 256*n*n*4) {
 			clear(a.cells)
 			a.cellMem = 0
 		}
