@@ -481,3 +481,40 @@ func TestGIFFramesAndDeterminism(t *testing.T) {
 	assert.Greater(t, n, 40)
 	assert.Nil(t, GIFFrames(0, o))
 }
+
+// render_test_colours fills a 40×20 floor with 400 spawns named c0..c399.
+func init() {
+	chain.Register(chain.Spec{Name: "render_test_colours", Help: "test only", Kind: chain.Initial, Makes: chain.FMap | chain.FSpawns,
+		New: func(chain.Values) (chain.Builder, error) {
+			return chain.BuildFunc(func(ctx context.Context, s *chain.State, _ *rand.Rand) error {
+				s.Map.Fill(s.Map.Bounds().Inset(1), chain.Floor)
+				s.Snapshot("floor")
+				for i := 0; i < 400; i++ {
+					s.Spawns = append(s.Spawns, chain.Spawn{X: 1 + i%38, Y: 1 + i/38, Name: fmt.Sprintf("c%d", i)})
+				}
+				return nil
+			}), nil
+		}})
+}
+
+func TestGIFWithMoreThan256ColoursUsesAFixedPalette(t *testing.T) {
+	c, err := chain.Decode(strings.NewReader(`{"name": "t", "depth": 1, "width": 40, "height": 20,
+		"steps": [{"builder": "render_test_colours"}]}`))
+	require.NoError(t, err)
+	r, err := chain.Run(context.Background(), c, 1, nil)
+	require.NoError(t, err)
+	style := Scene{Entity: func(name string) (rune, color.RGBA, bool) {
+		var i int
+		fmt.Sscanf(name, "c%d", &i)
+		return '█', color.RGBA{uint8(i), uint8(i * 7), uint8(i / 2), 255}, true
+	}}
+	var a, b bytes.Buffer
+	require.NoError(t, GIF(&a, r.History, style, GIFOptions{Cell: 4, LoopOnce: true}))
+	require.NoError(t, GIF(&b, r.History, style, GIFOptions{Cell: 4, LoopOnce: true}))
+	assert.Equal(t, a.Bytes(), b.Bytes())
+	g, err := gif.DecodeAll(&a)
+	require.NoError(t, err)
+	assert.Len(t, g.Image, r.History.Len())
+	assert.Equal(t, -1, g.LoopCount)
+	assert.Len(t, g.Image[0].Palette, 256, "the Plan 9 palette")
+}
