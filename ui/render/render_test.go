@@ -518,3 +518,15 @@ func TestGIFWithMoreThan256ColoursUsesAFixedPalette(t *testing.T) {
 	assert.Equal(t, -1, g.LoopCount)
 	assert.Len(t, g.Image[0].Palette, 256, "the Plan 9 palette")
 }
+
+func TestSetThemes(t *testing.T) {
+	sc := fixture(t)
+	ls := theme(t, "limestone")
+	sc.SetThemes(theme(t, "town"), &ls, "left_half")
+	assert.Equal(t, "town", sc.Theme.Name)
+	require.NotNil(t, sc.Split)
+	assert.Equal(t, Split{Region: "left_half", Theme: ls}, *sc.Split)
+	sc.SetThemes(ls, nil, "")
+	assert.Nil(t, sc.Split)
+	assert.Equal(t, "limestone", sc.Theme.Name)
+}

@@ -94,3 +94,13 @@ func ResultScene(r *chain.Result) *Scene {
 	return &Scene{Map: s.Map, Start: s.Start, Exits: s.Exits, Spawns: s.Spawns, Rooms: s.Rooms,
 		Corridors: s.Corridors, Theme: chain.DefaultTheme()}
 }
+
+// SetThemes sets the scene's theme and, when split is not nil, the split
+// theme of region; it takes a project level's themes as they come:
+// sc.SetThemes(project.Theme(i)).
+func (sc *Scene) SetThemes(main chain.Theme, split *chain.Theme, region string) {
+	sc.Theme, sc.Split = main, nil
+	if split != nil {
+		sc.Split = &Split{Region: region, Theme: *split}
+	}
+}
