@@ -1,17 +1,619 @@
 package ui
 
 import (
+	"context"
+	"errors"
+	"flag"
+	"image"
+	"image/png"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"hewn/chain"
+	"hewn/projects"
+	"hewn/ui/render"
 )
 
-func TestLabel(t *testing.T) {
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// Test-only builders: one with every parameter type (the generated form must
+// handle each without per-builder code), a slow one (cancellation) and a failing one.
+var (
+	slowStarted = make(chan struct{}, 8)
+	slowCancel  = make(chan struct{}, 8)
+)
+
+func init() {
+	chain.Register(chain.Spec{
+		Name: "ui_test_all", Help: "Every parameter type.", Kind: chain.Meta,
+		Params: []chain.Param{
+			{Name: "count", Type: chain.Int, Default: 3, Min: 0, Max: 10},
+			{Name: "free", Type: chain.Int, Default: 1},
+			{Name: "ratio", Type: chain.Float, Default: 0.5, Min: 0, Max: 1},
+			{Name: "flag", Type: chain.Bool, Default: false},
+			{Name: "text", Type: chain.String, Default: "hi"},
+			{Name: "mode", Type: chain.Enum, Default: "a", Choices: []string{"a", "b", "c"}},
+			{Name: "x", Type: chain.EnumOrNumber, Default: "left", Choices: []string{"left", "center", "right"}, Min: 0, Max: 100},
+			{Name: "template", Type: chain.StringList, Default: []string{"#.#"}},
+			{Name: "bands", Type: chain.IntList, Default: []int{1, 2}},
+			{Name: "steps", Type: chain.Steps},
+		},
+		New: func(v chain.Values) (chain.Builder, error) {
+			return chain.BuildFunc(func(ctx context.Context, s *chain.State, _ *rand.Rand) error { return nil }), nil
+		},
+	})
+	chain.Register(chain.Spec{
+		Name: "ui_test_slow", Help: "Blocks until cancelled.", Kind: chain.Meta,
+		New: func(v chain.Values) (chain.Builder, error) {
+			return chain.BuildFunc(func(ctx context.Context, s *chain.State, _ *rand.Rand) error {
+				slowStarted <- struct{}{}
+				<-ctx.Done()
+				slowCancel <- struct{}{}
+				return ctx.Err()
+			}), nil
+		},
+	})
+	chain.Register(chain.Spec{
+		Name: "ui_test_fail", Help: "Always fails.", Kind: chain.Meta,
+		New: func(v chain.Values) (chain.Builder, error) {
+			return chain.BuildFunc(func(ctx context.Context, s *chain.State, _ *rand.Rand) error {
+				return errors.New("needs rooms, but there are none")
+			}), nil
+		},
+	})
+}
+
+// queue collects functions posted from goroutines; the test goroutine runs
+// them (the app would run them with fyne.Do), so tests have no data races.
+type queue struct {
+	mu  sync.Mutex
+	fns []func()
+}
+
+func (q *queue) post(f func()) { q.mu.Lock(); q.fns = append(q.fns, f); q.mu.Unlock() }
+
+func (q *queue) drain() {
+	for {
+		q.mu.Lock()
+		fns := q.fns
+		q.fns = nil
+		q.mu.Unlock()
+		if len(fns) == 0 {
+			return
+		}
+		for _, f := range fns {
+			f()
+		}
+	}
+}
+
+// testProject is a two-level project on simple_map chains.
+func testProject() *projects.Project {
+	mk := func(d int, name string) projects.Level {
+		return projects.Level{Depth: d, Name: name, Chain: &chain.Chain{Name: name, Depth: d, Width: 40, Height: 25,
+			Steps: []chain.Step{{Builder: "simple_map", Params: map[string]any{"max_rooms": 10}}}}}
+	}
+	return &projects.Project{Name: "Test", Seed: 7, Levels: []projects.Level{mk(1, "One"), mk(2, "Two")}}
+}
+
+type fixture struct {
+	e *Editor
+	q *queue
+	w fyne.Window
+}
+
+func newFixture(t testing.TB, p *projects.Project) *fixture {
+	a := test.NewTempApp(t)
+	q := &queue{}
+	w := a.NewWindow("t")
+	e := newEditor(a, w, NewModel(p), q.post)
+	w.SetContent(e.root)
+	w.Resize(fyne.NewSize(1280, 800))
+	f := &fixture{e, q, w}
+	f.settle()
+	t.Cleanup(func() { e.scrub.Pause(); e.regen.Stop(); w.Close() })
+	return f
+}
+
+// settle waits for the running generation and applies its outcome.
+func (f *fixture) settle() {
+	f.e.regen.Wait()
+	f.q.drain()
+}
+
+func (f *fixture) chain() *chain.Chain { return f.e.m.Chain() }
+
+func builders(c *chain.Chain) []string {
+	var out []string
+	for _, s := range c.Steps {
+		out = append(out, s.Builder)
+	}
+	return out
+}
+
+func TestOpensWithFirstLevelGenerated(t *testing.T) {
+	f := newFixture(t, testProject())
+	assert.Equal(t, 0, f.e.m.LevelIndex())
+	require.NotNil(t, f.e.result)
+	sc := f.e.mapView.Scene()
+	require.NotNil(t, sc)
+	assert.Equal(t, 40, sc.Map.W)
+	assert.Equal(t, f.e.result.State.Map.Tiles, sc.Map.Tiles, "the final snapshot is shown")
+	assert.Equal(t, "Test — Hewn", f.w.Title())
+}
+
+func TestStepsAddReorderEditRemoveThroughWidgets(t *testing.T) {
+	f := newFixture(t, testProject())
+	e := f.e
+	// add: search the palette, pick, append
+	e.pal.search.SetText("room_based")
+	e.pal.search.SetText("simple_map")
+	require.Len(t, e.pal.shown, 1)
+	assert.Equal(t, "simple_map", e.pal.shown[0].Name)
+	e.pal.list.Select(0)
+	assert.Contains(t, e.pal.help.Text, "dog-leg")
+	test.Tap(e.pal.add)
+	f.settle()
+	assert.Equal(t, []string{"simple_map", "simple_map"}, builders(f.chain()))
+	assert.Equal(t, 1, e.m.StepIndex(), "the new step is selected")
+	// insert ui_test_all above the selected step
+	e.pal.search.SetText("every parameter")
+	require.Len(t, e.pal.shown, 1)
+	e.pal.list.Select(0)
+	test.Tap(e.pal.insert)
+	f.settle()
+	assert.Equal(t, []string{"simple_map", "ui_test_all", "simple_map"}, builders(f.chain()))
+	// reorder: move the selected step up, then down twice
+	e.steps.list.Select(1)
+	test.Tap(e.steps.up)
+	assert.Equal(t, []string{"ui_test_all", "simple_map", "simple_map"}, builders(f.chain()))
+	assert.Equal(t, 0, e.m.StepIndex())
+	test.Tap(e.steps.down)
+	test.Tap(e.steps.down)
+	assert.Equal(t, []string{"simple_map", "simple_map", "ui_test_all"}, builders(f.chain()))
+	// edit: type into the generated entry of the first step
+	e.steps.list.Select(0)
+	entry := e.form.inputs["max_rooms"].(*widget.Entry)
+	entry.SetText("")
+	test.Type(entry, "12")
+	assert.Equal(t, 12, f.chain().Steps[0].Params["max_rooms"])
+	assert.Equal(t, float64(12), e.form.sliders["max_rooms"].Value, "the slider follows the entry")
+	// out of range: the model keeps the last valid value and the error shows
+	entry.SetText("9999")
+	assert.Equal(t, 12, f.chain().Steps[0].Params["max_rooms"])
+	assert.True(t, e.form.errs["max_rooms"].Visible())
+	assert.Contains(t, e.form.errs["max_rooms"].Text, "out of range")
+	// duplicate and remove
+	test.Tap(e.steps.dup)
+	assert.Len(t, f.chain().Steps, 4)
+	assert.Equal(t, 12, f.chain().Steps[1].Params["max_rooms"])
+	test.Tap(e.steps.remove)
+	assert.Equal(t, []string{"simple_map", "simple_map", "ui_test_all"}, builders(f.chain()))
+	e.steps.list.Select(2)
+	test.Tap(e.steps.remove)
+	assert.Equal(t, []string{"simple_map", "simple_map"}, builders(f.chain()))
+	f.settle()
+	// disable through the row's check
+	e.m.SetEnabled(StepPath{1}, false)
+	assert.True(t, f.chain().Steps[1].Disabled)
+}
+
+func TestGeneratedFormCoversEveryParamType(t *testing.T) {
+	f := newFixture(t, testProject())
+	e := f.e
+	require.NoError(t, e.m.AddStep(nil, -1, "ui_test_all"))
+	f.settle()
+	step := func() chain.Step { return f.chain().Steps[1] }
+	in := e.form.inputs
+	// bool
+	test.Tap(in["flag"].(*widget.Check))
+	assert.Equal(t, true, step().Params["flag"])
+	// string
+	txt := in["text"].(*widget.Entry)
+	txt.CursorColumn = len(txt.Text)
+	test.Type(txt, "!")
+	assert.Equal(t, "hi!", step().Params["text"])
+	// enum
+	in["mode"].(*widget.Select).SetSelected("c")
+	assert.Equal(t, "c", step().Params["mode"])
+	// float with a slider
+	fl := in["ratio"].(*widget.Entry)
+	fl.SetText("0.25")
+	assert.Equal(t, 0.25, step().Params["ratio"])
+	e.form.sliders["ratio"].SetValue(0.75)
+	assert.InDelta(t, 0.75, step().Params["ratio"], 1e-9)
+	// int without a range: no slider
+	assert.Nil(t, e.form.sliders["free"])
+	in["free"].(*widget.Entry).SetText("-5")
+	assert.Equal(t, -5, step().Params["free"])
+	// enum or number
+	e.form.inputs["x"].(*widget.Select).SetSelected("right")
+	assert.Equal(t, "right", step().Params["x"])
+	e.form.inputs["x"].(*widget.Select).SetSelected(numberChoice)
+	num := e.form.inputs["x.number"].(*widget.Entry)
+	num.SetText("42")
+	assert.Equal(t, 42, step().Params["x"])
+	num.SetText("420")
+	assert.Equal(t, 42, step().Params["x"], "out of range keeps the last value")
+	// string list as a multi-line entry
+	in["template"].(*widget.Entry).SetText("###\n#.#\n###")
+	assert.Equal(t, []string{"###", "#.#", "###"}, step().Params["template"])
+	// int list
+	in["bands"].(*widget.Entry).SetText("3, 4 5")
+	assert.Equal(t, []int{3, 4, 5}, step().Params["bands"])
+	// nested steps: add one in place, then edit its generated form
+	ne := e.form.nested["steps"]
+	require.NotNil(t, ne)
+	ne.add.SetSelected("simple_map")
+	nested := step().Params["steps"].([]chain.Step)
+	require.Len(t, nested, 1)
+	assert.Equal(t, "simple_map", nested[0].Builder)
+	ne = e.form.nested["steps"] // the form was rebuilt
+	require.Len(t, ne.forms, 1)
+	ent := ne.forms[0].inputs["max_rooms"].(*widget.Entry)
+	ent.SetText("9")
+	assert.Equal(t, 9, step().Params["steps"].([]chain.Step)[0].Params["max_rooms"])
+	assert.Equal(t, "steps: [simple_map]", stepSummary(chain.Step{Builder: "ui_test_all",
+		Params: map[string]any{"steps": step().Params["steps"]}}))
+	// reset a value to its default
+	e.m.SetParam(StepPath{1}, "mode", nil)
+	_, has := step().Params["mode"]
+	assert.False(t, has)
+}
+
+func TestScrubberShowsSnapshots(t *testing.T) {
+	f := newFixture(t, testProject())
+	e := f.e
+	h := f.e.result.History
+	require.GreaterOrEqual(t, h.Len(), 3)
+	assert.Equal(t, h.Len()-1, e.scrub.Current())
+	e.scrub.slider.SetValue(1)
+	assert.Equal(t, 1, e.scrub.Current())
+	assert.Equal(t, h.At(1).Map.Tiles, e.mapView.Scene().Map.Tiles)
+	assert.NotEqual(t, h.At(0).Map.Tiles, e.mapView.Scene().Map.Tiles)
+	assert.Equal(t, h.Changed(1), e.mapView.Scene().Changed, "changed tiles are highlighted")
+	assert.NotEmpty(t, e.mapView.Scene().Changed)
+	assert.Contains(t, e.scrub.label.Text, "2/")
+	assert.Contains(t, e.scrub.label.Text, "steps[0]")
+	assert.Contains(t, e.scrub.label.Text, "simple_map")
+	// buttons and keys
+	e.typedKey(&fyne.KeyEvent{Name: fyne.KeyRight})
+	assert.Equal(t, 2, e.scrub.Current())
+	e.typedKey(&fyne.KeyEvent{Name: fyne.KeyLeft})
+	assert.Equal(t, 1, e.scrub.Current())
+	e.typedKey(&fyne.KeyEvent{Name: fyne.KeyEnd})
+	assert.Equal(t, h.Len()-1, e.scrub.Current())
+	e.typedKey(&fyne.KeyEvent{Name: fyne.KeyHome})
+	assert.Equal(t, h.At(0).Map.Tiles, e.mapView.Scene().Map.Tiles)
+	// clicking a step jumps to its last snapshot
+	require.NoError(t, e.m.AddStep(nil, -1, "simple_map"))
+	f.settle()
+	h = e.result.History
+	e.steps.list.Select(0)
+	assert.Equal(t, h.LastOf(0), e.scrub.Current())
+	e.steps.list.Select(1)
+	assert.Equal(t, h.LastOf(1), e.scrub.Current())
+}
+
+func TestScrubberPlays(t *testing.T) {
+	f := newFixture(t, testProject())
+	s := f.e.scrub
+	s.Show(0)
+	s.speed.SetSelected("50 ms")
+	s.Play()
+	assert.True(t, s.Playing())
+	for s.Playing() && s.Current() < 2 {
+		f.q.drain()
+	}
+	s.Pause()
+	assert.False(t, s.Playing())
+	assert.GreaterOrEqual(t, s.Current(), 2)
+}
+
+func TestUndoRedo(t *testing.T) {
+	f := newFixture(t, testProject())
+	e := f.e
+	e.steps.list.Select(0)
+	entry := e.form.inputs["max_rooms"].(*widget.Entry)
+	entry.SetText("")
+	test.Type(entry, "15")
+	assert.Equal(t, 15, f.chain().Steps[0].Params["max_rooms"])
+	assert.True(t, e.m.Dirty())
+	assert.Equal(t, "Test * — Hewn", f.w.Title())
+	require.NoError(t, e.m.AddStep(nil, -1, "ui_test_all"))
+	assert.Len(t, f.chain().Steps, 2)
+	e.Undo()
+	assert.Len(t, f.chain().Steps, 1)
+	assert.Equal(t, 15, f.chain().Steps[0].Params["max_rooms"])
+	e.Undo() // the typed keystrokes undo as one edit
+	assert.Equal(t, 10, f.chain().Steps[0].Params["max_rooms"])
+	assert.False(t, e.m.Dirty())
+	assert.Equal(t, "10", e.form.inputs["max_rooms"].(*widget.Entry).Text, "the form shows the undone value")
+	e.Redo()
+	assert.Equal(t, 15, f.chain().Steps[0].Params["max_rooms"])
+	e.Redo()
+	assert.Len(t, f.chain().Steps, 2)
+	assert.False(t, e.m.CanRedo())
+	f.settle()
+	// levels undo too
+	test.Tap(findButton(t, e.levels.obj, "add"))
+	assert.Len(t, e.m.Project().Levels, 3)
+	e.Undo()
+	assert.Len(t, e.m.Project().Levels, 2)
+}
+
+// findButton finds the level list's toolbar buttons by position (add is the first).
+func findButton(t *testing.T, o fyne.CanvasObject, which string) *widget.Button {
+	var buttons []*widget.Button
+	for _, c := range test.LaidOutObjects(o) {
+		if b, ok := c.(*widget.Button); ok {
+			buttons = append(buttons, b)
+		}
+	}
+	order := map[string]int{"add": 0, "dup": 1, "up": 2, "down": 3, "remove": 4}
+	require.Greater(t, len(buttons), order[which])
+	return buttons[order[which]]
+}
+
+func TestLevels(t *testing.T) {
+	f := newFixture(t, testProject())
+	e, m := f.e, f.e.m
+	e.levels.list.Select(1)
+	f.settle()
+	assert.Equal(t, 1, m.LevelIndex())
+	assert.Equal(t, 2, f.e.result.Chain.Depth, "selecting a level generates it")
+	test.Tap(findButton(t, e.levels.obj, "dup"))
+	assert.Equal(t, []string{"One", "Two", "Two (copy)"}, levelNames(m.Project()))
+	assert.Equal(t, 2, m.LevelIndex())
+	test.Tap(findButton(t, e.levels.obj, "up"))
+	assert.Equal(t, []string{"One", "Two (copy)", "Two"}, levelNames(m.Project()))
+	test.Tap(findButton(t, e.levels.obj, "remove"))
+	assert.Equal(t, []string{"One", "Two"}, levelNames(m.Project()))
+	// the level form: pin a seed, resize
+	m.SelectLevel(0)
+	m.EditLevel("Change width", "width", func(l *projects.Level) { l.Chain.Width = 30 })
+	f.settle()
+	assert.Equal(t, 30, f.e.mapView.Scene().Map.W)
+	// seed: typing pins it, the dice rolls a new one, the lock stops the dice
+	e.seed.SetText("99")
+	require.NotNil(t, m.Level().Seed)
+	assert.EqualValues(t, 99, *m.Level().Seed)
+	f.settle()
+	assert.EqualValues(t, 99, e.result.Seed)
+	test.Tap(e.dice)
+	assert.NotEqualValues(t, 99, *m.Level().Seed)
+	test.Tap(e.lock)
+	assert.True(t, m.Project().Settings.SeedLocked)
+	before := *m.Level().Seed
+	e.rollSeed()
+	assert.Equal(t, before, *m.Level().Seed)
+	assert.True(t, e.dice.Disabled())
+}
+
+func levelNames(p *projects.Project) []string {
+	var out []string
+	for _, l := range p.Levels {
+		out = append(out, l.Name)
+	}
+	return out
+}
+
+func TestErrorKeepsLastGoodMap(t *testing.T) {
+	f := newFixture(t, testProject())
+	good := f.e.mapView.Scene()
+	require.NotNil(t, good)
+	require.NoError(t, f.e.m.AddStep(nil, -1, "ui_test_fail"))
+	f.settle()
+	assert.Contains(t, f.e.status.Text, "steps[1] ui_test_fail")
+	assert.Contains(t, f.e.status.Text, "needs rooms")
+	assert.Same(t, good.Map, f.e.mapView.Scene().Map, "the last good map stays")
+}
+
+func TestRegenCancelsPreviousRun(t *testing.T) {
 	test.NewTempApp(t)
-	l := widget.NewLabel("Hewn")
-	w := test.NewWindow(l)
-	defer w.Close()
-	assert.Equal(t, "Hewn", l.Text)
+	q := &queue{}
+	var got []Outcome
+	r := NewRegen(q.post, func(o Outcome) { got = append(got, o) })
+	slow := &chain.Chain{Width: 20, Height: 20, Steps: []chain.Step{{Builder: "simple_map"}, {Builder: "ui_test_slow"}}}
+	fast := &chain.Chain{Width: 20, Height: 20, Steps: []chain.Step{{Builder: "simple_map"}}}
+	g1 := r.Start(Job{Chain: slow})
+	<-slowStarted
+	g2 := r.Start(Job{Chain: fast})
+	<-slowCancel // the first run saw its context cancelled
+	r.Wait()
+	q.drain()
+	require.Len(t, got, 1, "only the newest run is shown")
+	assert.Equal(t, g2, got[0].Gen)
+	assert.NotEqual(t, g1, g2)
+	assert.NoError(t, got[0].Err)
+	assert.Same(t, fast, got[0].Job.Chain)
+}
+
+func TestEditorRegenCancelsOnSecondEdit(t *testing.T) {
+	f := newFixture(t, testProject())
+	m := f.e.m
+	require.NoError(t, m.AddStep(nil, -1, "ui_test_slow"))
+	<-slowStarted
+	m.RemoveStep(nil, 1) // the second edit cancels the first run
+	<-slowCancel
+	f.settle()
+	assert.Len(t, f.e.result.Chain.Steps, 1)
+	assert.NotContains(t, f.e.status.Text, "⚠")
+}
+
+func TestHoverDescribesTile(t *testing.T) {
+	sc := &render.Scene{Map: chain.NewGrid(10, 10), Spawns: []chain.Spawn{{X: 2, Y: 3, Name: "Goblin"}},
+		Start: &chain.Point{X: 2, Y: 3}}
+	sc.Map.Set(chain.Point{X: 2, Y: 3}, chain.Floor)
+	s := describeTile(sc, chain.Point{X: 2, Y: 3})
+	assert.Equal(t, "(2, 3) floor · start · spawns: Goblin", s)
+	assert.Equal(t, "", describeTile(sc, chain.Point{X: -1, Y: 3}))
+}
+
+func TestMapViewZoomPan(t *testing.T) {
+	test.NewTempApp(t)
+	mv := NewMapView()
+	w := test.NewTempWindow(t, mv)
+	w.Resize(fyne.NewSize(400, 250))
+	g := chain.NewGrid(40, 25)
+	mv.SetScene(&render.Scene{Map: g})
+	mv.draw(400, 250)
+	assert.Equal(t, 10, mv.Cell(), "fits 40×25 into 400×250")
+	mv.Zoom(2, image.Pt(0, 0))
+	assert.Equal(t, 20, mv.Cell())
+	mv.Dragged(&fyne.DragEvent{Dragged: fyne.Delta{DX: -20, DY: 0}})
+	assert.Equal(t, chain.Point{X: 1, Y: 0}, mv.TileAt(fyne.NewPos(0, 0)))
+	mv.Fit()
+	mv.draw(400, 250)
+	assert.Equal(t, 10, mv.Cell())
+}
+
+func TestMapViewGolden(t *testing.T) {
+	test.NewTempApp(t)
+	c := &chain.Chain{Width: 40, Height: 25, Steps: []chain.Step{{Builder: "simple_map"}}}
+	res, err := chain.RunConfig(context.Background(), c, chain.Config{Master: 1})
+	require.NoError(t, err)
+	mv := NewMapView()
+	sc := render.ResultScene(res)
+	sc.ShowRooms = true
+	mv.SetScene(sc)
+	img := mv.draw(480, 300).(*image.RGBA)
+	path := filepath.Join("testdata", "mapview_seed1.png")
+	if *update {
+		fh, err := os.Create(path)
+		require.NoError(t, err)
+		require.NoError(t, png.Encode(fh, img))
+		require.NoError(t, fh.Close())
+	}
+	fh, err := os.Open(path)
+	require.NoError(t, err, "run go test ./ui -run TestMapViewGolden -update")
+	defer fh.Close()
+	want, err := png.Decode(fh)
+	require.NoError(t, err)
+	require.Equal(t, img.Bounds(), want.Bounds())
+	diff := 0
+	for y := 0; y < img.Rect.Dy(); y++ {
+		for x := 0; x < img.Rect.Dx(); x++ {
+			r1, g1, b1, _ := img.At(x, y).RGBA()
+			r2, g2, b2, _ := want.At(x, y).RGBA()
+			if r1 != r2 || g1 != g2 || b1 != b2 {
+				diff++
+			}
+		}
+	}
+	assert.Zero(t, diff, "pixels differ from %s", path)
+}
+
+func TestSaveMarksClean(t *testing.T) {
+	f := newFixture(t, testProject())
+	e := f.e
+	e.m.EditProject("Rename", "", func(p *projects.Project) { p.Name = "Saved One" })
+	assert.True(t, e.m.Dirty())
+	path := filepath.Join(t.TempDir(), "p.hewn.json")
+	require.NoError(t, e.saveTo(path))
+	assert.False(t, e.m.Dirty())
+	assert.Equal(t, "Saved One — Hewn", f.w.Title())
+	p, err := projects.Load(path)
+	require.NoError(t, err)
+	assert.Equal(t, "Saved One", p.Name)
+	assert.Equal(t, builders(e.m.Chain()), builders(p.Levels[0].Chain))
+	assert.Equal(t, path, e.app.Preferences().StringList(recentKey)[0])
+}
+
+func TestThemeEditor(t *testing.T) {
+	f := newFixture(t, testProject())
+	e := f.e
+	objs := test.LaidOutObjects(e.themeBox)
+	var copyFrom *widget.Select
+	for _, o := range objs {
+		if s, ok := o.(*widget.Select); ok && s.PlaceHolder == "New theme from…" {
+			copyFrom = s
+		}
+	}
+	require.NotNil(t, copyFrom)
+	copyFrom.SetSelected("limestone")
+	require.Len(t, e.m.Project().Themes, 1)
+	assert.Equal(t, "my_limestone", e.m.Project().Themes[0].Name)
+	assert.Equal(t, '▒', e.m.Project().Themes[0].Tiles["wall"].Glyph)
+	// the wall row's glyph entry
+	var entries []*widget.Entry
+	for _, o := range test.LaidOutObjects(e.themeBox) {
+		if en, ok := o.(*widget.Entry); ok {
+			entries = append(entries, en)
+		}
+	}
+	require.NotEmpty(t, entries)
+	entries[0].SetText("X")
+	assert.Equal(t, 'X', e.m.Project().Themes[0].Tiles["wall"].Glyph)
+	entries[1].SetText("#112233")
+	assert.Equal(t, "#112233", chain.Hex(e.m.Project().Themes[0].Tiles["wall"].FG))
+	// a level picks it, and a split
+	e.m.EditLevel("theme", "", func(l *projects.Level) {
+		l.Theme = "my_limestone"
+		l.Split = &projects.ThemeSplit{Region: "right_half", Theme: "dungeon"}
+	})
+	f.settle()
+	sc := e.mapView.Scene()
+	assert.Equal(t, "my_limestone", sc.Theme.Name)
+	require.NotNil(t, sc.Split)
+	assert.Equal(t, "right_half", sc.Split.Region)
+}
+
+func TestStepPathAndSummary(t *testing.T) {
+	assert.Equal(t, "steps[2].params.steps[0]", StepPath{2, 0}.String())
+	s, err := chain.NewStep("simple_map", map[string]any{"max_rooms": 4})
+	require.NoError(t, err)
+	assert.Equal(t, "max_rooms=4", stepSummary(s))
+	assert.Equal(t, "defaults", stepSummary(chain.Step{Builder: "simple_map"}))
+	assert.True(t, strings.HasPrefix(shortProblem(chain.Problem{Msg: "room_drawer needs rooms, but no earlier step makes any", Path: "steps[1]"}), "needs rooms"))
+}
+
+func BenchmarkMapViewFrame80x50(b *testing.B)   { benchFrame(b, 80, 50) }
+func BenchmarkMapViewFrame256x256(b *testing.B) { benchFrame(b, 256, 256) }
+
+// benchFrame draws one 1000×700-pixel frame of a w×h map at 16 px per tile
+// (the whole 80×50 map; a viewport of the 256×256 one).
+func benchFrame(b *testing.B, w, h int) {
+	test.NewTempApp(b)
+	c := &chain.Chain{Width: w, Height: h, Steps: []chain.Step{{Builder: "simple_map", Params: map[string]any{"max_rooms": 200}}}}
+	res, err := chain.RunConfig(context.Background(), c, chain.Config{Master: 1})
+	require.NoError(b, err)
+	mv := NewMapView()
+	mv.SetScene(render.ResultScene(res))
+	mv.fit = false
+	mv.cell = 16
+	mv.draw(1000, 700)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		mv.origin.X = -(i % 3) * 16
+		mv.draw(1000, 700)
+	}
+}
+
+// BenchmarkEditToMapShown80x50 measures an edit (a parameter typed) to the new
+// map shown: model edit, chain run off the UI goroutine, history, and the map
+// view's frame.
+func BenchmarkEditToMapShown80x50(b *testing.B) {
+	p := testProject()
+	p.Levels[0].Chain.Width, p.Levels[0].Chain.Height = 80, 50
+	f := newFixture(b, p)
+	f.e.mapView.Resize(fyne.NewSize(800, 500))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		f.e.m.SetParam(StepPath{0}, "max_rooms", 10+i%20)
+		f.settle()
+		f.e.mapView.draw(800, 500)
+	}
 }

@@ -1,0 +1,96 @@
+package ui
+
+import (
+	"context"
+	"sync"
+
+	"hewn/chain"
+)
+
+// Job is one generation request: a chain (never modified once handed over) and
+// how to run it.
+type Job struct {
+	Chain  *chain.Chain
+	Config chain.Config
+}
+
+// Outcome is a finished generation: the result (partial on error: its history
+// reaches the failing step) and the error.
+type Outcome struct {
+	Gen    uint64
+	Job    Job
+	Result *chain.Result
+	Err    error
+}
+
+// Regen runs generations off the UI goroutine. Start cancels the run still
+// going (its context is cancelled and its outcome dropped) and starts a new
+// one; the outcome of the newest run is delivered through post (fyne.Do in the
+// app, a queue in tests), so the UI applies it on its own goroutine.
+type Regen struct {
+	post func(func())
+	done func(Outcome)
+
+	mu     sync.Mutex
+	gen    uint64
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+	// run is chain.RunConfig; tests may replace it.
+	run func(ctx context.Context, c *chain.Chain, cfg chain.Config) (*chain.Result, error)
+}
+
+// NewRegen returns a regenerator delivering outcomes to done via post.
+func NewRegen(post func(func()), done func(Outcome)) *Regen {
+	return &Regen{post: post, done: done, run: chain.RunConfig}
+}
+
+// Start begins generating j, cancelling any run in progress, and returns the
+// new run's generation number.
+func (r *Regen) Start(j Job) uint64 {
+	r.mu.Lock()
+	if r.cancel != nil {
+		r.cancel()
+	}
+	r.gen++
+	gen := r.gen
+	ctx, cancel := context.WithCancel(context.Background())
+	r.cancel = cancel
+	r.wg.Add(1)
+	r.mu.Unlock()
+	go func() {
+		defer r.wg.Done()
+		defer cancel()
+		res, err := r.run(ctx, j.Chain, j.Config)
+		if ctx.Err() != nil {
+			return // superseded or stopped: a newer run owns the screen
+		}
+		out := Outcome{Gen: gen, Job: j, Result: res, Err: err}
+		r.post(func() {
+			if r.Current() == gen {
+				r.done(out)
+			}
+		})
+	}()
+	return gen
+}
+
+// Current returns the newest generation number.
+func (r *Regen) Current() uint64 {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.gen
+}
+
+// Stop cancels the run in progress and waits for its goroutine to end.
+func (r *Regen) Stop() {
+	r.mu.Lock()
+	if r.cancel != nil {
+		r.cancel()
+	}
+	r.gen++
+	r.mu.Unlock()
+	r.wg.Wait()
+}
+
+// Wait blocks until every started run has finished (tests and benchmarks).
+func (r *Regen) Wait() { r.wg.Wait() }

@@ -1,0 +1,314 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"image/color"
+	"strconv"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"hewn/chain"
+	"hewn/projects"
+	"hewn/ui/render"
+)
+
+// ContentHook loads what a project's content pack gives the editor: the
+// spawner its chains roll from and the looks of spawned entities. It is nil
+// until the content package provides one; then chains run without a pack.
+var ContentHook func(p *projects.Project) (chain.Spawner, func(name string) (rune, color.RGBA, bool), error)
+
+// Editor is the editor window's views wired to a Model.
+type Editor struct {
+	app  fyne.App
+	win  fyne.Window
+	m    *Model
+	post func(func())
+
+	regen   *Regen
+	levels  *levelList
+	steps   *chainList
+	pal     *palette
+	form    *paramForm
+	formBox *fyne.Container
+	levelBox, projectBox, themeBox *fyne.Container
+	mapView *MapView
+	scrub   *scrubber
+	status  *widget.Label
+	hover   *widget.Label
+	seed    *widget.Entry
+	dice    *widget.Button
+	lock    *widget.Check
+	rooms   *widget.Check
+	changes *widget.Check
+
+	open      map[string]bool // expanded nested steps
+	themeSel  string
+	spawner   chain.Spawner
+	entity    func(string) (rune, color.RGBA, bool)
+	contentOf string // content path the spawner was loaded for
+
+	result    *chain.Result // last good run
+	shownLvl  int           // level the result belongs to
+	lastLevel int
+	lastStep  int
+	started   time.Time
+	// OnGenerated is called after a new map is shown (benchmarks, tests).
+	OnGenerated func()
+
+	root fyne.CanvasObject
+}
+
+// newEditor builds the views for m in window w; post runs a function on the UI
+// goroutine (fyne.Do in the app).
+func newEditor(a fyne.App, w fyne.Window, m *Model, post func(func())) *Editor {
+	e := &Editor{app: a, win: w, m: m, post: post, open: map[string]bool{}, lastLevel: -2, lastStep: -2}
+	e.regen = NewRegen(post, e.apply)
+	e.levels = newLevelList(m)
+	e.steps = newChainList(m)
+	e.pal = newPalette(m)
+	e.formBox = container.NewVBox()
+	e.levelBox, e.projectBox, e.themeBox = container.NewVBox(), container.NewVBox(), container.NewVBox()
+	e.mapView = NewMapView()
+	e.hover = widget.NewLabel("")
+	e.hover.Truncation = fyne.TextTruncateEllipsis
+	e.mapView.OnHover = func(s string) { e.hover.SetText(s) }
+	e.scrub = newScrubber(post)
+	e.scrub.OnShow = e.showSnapshot
+	e.status = widget.NewLabel("")
+	e.status.Truncation = fyne.TextTruncateEllipsis
+
+	e.seed = seedEntry(0, func(n uint64) {
+		m.EditLevel("Set seed", "seed", func(l *projects.Level) { l.Seed = &n })
+	})
+	e.dice = widget.NewButtonWithIcon("", theme.ViewRefreshIcon(), e.rollSeed)
+	e.lock = widget.NewCheck("Lock", func(on bool) {
+		if on == m.Project().Settings.SeedLocked {
+			return
+		}
+		m.EditProject("Lock seed", "", func(p *projects.Project) { p.Settings.SeedLocked = on })
+	})
+	e.rooms = widget.NewCheck("Rooms", func(on bool) {
+		e.mapView.SetShowRooms(on)
+		if on != m.Project().Settings.ShowRooms {
+			m.EditProject("Rooms overlay", "", func(p *projects.Project) { p.Settings.ShowRooms = on })
+		}
+	})
+	e.changes = widget.NewCheck("Changes", func(bool) { e.showSnapshot(e.scrub.Current()) })
+	e.changes.Checked = true
+	zoomOut := widget.NewButtonWithIcon("", theme.ZoomOutIcon(), func() { e.mapView.ZoomCenter(1 / 1.25) })
+	zoomIn := widget.NewButtonWithIcon("", theme.ZoomInIcon(), func() { e.mapView.ZoomCenter(1.25) })
+	fit := widget.NewButtonWithIcon("", theme.ZoomFitIcon(), e.mapView.Fit)
+
+	seedBar := container.NewBorder(nil, nil, widget.NewLabel("Seed"), container.NewHBox(e.dice, e.lock), e.seed)
+	viewBar := container.NewHBox(e.rooms, e.changes, zoomOut, zoomIn, fit)
+	top := container.NewBorder(nil, nil, nil, viewBar, seedBar)
+	bottom := container.NewVBox(e.scrub.obj, widget.NewSeparator(), container.NewGridWithColumns(2, e.status, e.hover))
+	right := container.NewBorder(top, bottom, nil, nil, e.mapView)
+
+	levelsTab := container.NewVSplit(e.levels.obj, container.NewVScroll(container.NewPadded(e.levelBox)))
+	levelsTab.Offset = 0.45
+	tabs := container.NewAppTabs(
+		container.NewTabItem("Levels", levelsTab),
+		container.NewTabItem("Builders", e.pal.obj),
+		container.NewTabItem("Themes", container.NewScroll(e.themeBox)),
+		container.NewTabItem("Project", container.NewVScroll(e.projectBox)),
+	)
+	formHead := widget.NewLabelWithStyle("Parameters", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	middle := container.NewVSplit(e.steps.obj,
+		container.NewBorder(formHead, nil, nil, nil, container.NewVScroll(container.NewPadded(e.formBox))))
+	middle.Offset = 0.42
+	inner := container.NewHSplit(middle, right)
+	inner.Offset = 0.35
+	outer := container.NewHSplit(tabs, inner)
+	outer.Offset = 0.23
+	e.root = outer
+
+	m.OnChange(e.changed)
+	e.changed(ChangeProject | ChangeSelection | ChangeFile)
+	return e
+}
+
+// rollSeed pins a new random seed on the selected level (unless locked).
+func (e *Editor) rollSeed() {
+	if e.m.Project().Settings.SeedLocked {
+		return
+	}
+	n := newSeed()
+	e.m.EditLevel("Roll seed", "", func(l *projects.Level) { l.Seed = &n })
+}
+
+// changed refreshes the views a model change touched and regenerates.
+func (e *Editor) changed(c Change) {
+	m := e.m
+	if c&ChangeFile != 0 && e.win != nil {
+		e.win.SetTitle(m.Title())
+	}
+	structural := c&(ChangeProject|ChangeSelection) != 0
+	if c&(ChangeProject|ChangeSelection|ChangeValue) != 0 {
+		e.levels.refresh()
+		e.steps.refresh()
+		e.pal.updateButtons()
+	}
+	if structural {
+		e.rebuildForms()
+	}
+	p := m.Project()
+	e.lock.Checked = p.Settings.SeedLocked
+	e.lock.Refresh()
+	e.rooms.Checked = p.Settings.ShowRooms
+	e.rooms.Refresh()
+	if li := m.LevelIndex(); li >= 0 {
+		if e.m.Project().Settings.SeedLocked {
+			e.dice.Disable()
+			e.seed.Disable()
+		} else {
+			e.dice.Enable()
+			e.seed.Enable()
+		}
+		if structural || e.win == nil || e.win.Canvas().Focused() != e.seed {
+			txt := strconv.FormatUint(p.LevelSeed(li), 10)
+			if e.seed.Text != txt {
+				on := e.seed.OnChanged
+				e.seed.OnChanged = nil
+				e.seed.SetText(txt)
+				e.seed.OnChanged = on
+			}
+		}
+	}
+	levelChanged := m.LevelIndex() != e.lastLevel
+	stepChanged := m.StepIndex() != e.lastStep
+	e.lastLevel, e.lastStep = m.LevelIndex(), m.StepIndex()
+	if c&(ChangeProject|ChangeValue) != 0 || levelChanged {
+		e.regenerate()
+	} else if stepChanged && e.result != nil && e.shownLvl == m.LevelIndex() && m.StepIndex() >= 0 {
+		if i := e.result.History.LastOf(m.StepIndex()); i >= 0 {
+			e.scrub.Pause()
+			e.scrub.Show(i)
+		}
+	}
+}
+
+// rebuildForms rebuilds the forms (level, project, themes, parameters) from the model.
+func (e *Editor) rebuildForms() {
+	e.levelBox.Objects = []fyne.CanvasObject{levelForm(e.m)}
+	e.levelBox.Refresh()
+	e.projectBox.Objects = []fyne.CanvasObject{projectForm(e.m, e.chooseContent)}
+	e.projectBox.Refresh()
+	e.themeBox.Objects = []fyne.CanvasObject{themeEditor(e.m, &e.themeSel)}
+	e.themeBox.Refresh()
+	var objs []fyne.CanvasObject
+	if i := e.m.StepIndex(); i >= 0 {
+		st := e.m.Step(StepPath{i})
+		if spec, ok := chain.Lookup(st.Builder); ok {
+			head := widget.NewLabelWithStyle(fmt.Sprintf("%d. %s (%s)", i+1, spec.Name, spec.Kind), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+			objs = append(objs, head, lowLabel(spec.Help))
+			for _, p := range chain.Check(e.m.Chain()) {
+				if p.Step == i {
+					w := widget.NewLabel("⚠ " + p.Error())
+					w.Wrapping = fyne.TextWrapWord
+					w.Importance = widget.WarningImportance
+					objs = append(objs, w)
+				}
+			}
+			objs = append(objs, widget.NewSeparator())
+		}
+	}
+	e.form = newParamForm(e.m, StepPath{e.m.StepIndex()}, e.open)
+	objs = append(objs, e.form.obj)
+	e.formBox.Objects = objs
+	e.formBox.Refresh()
+}
+
+// loadContent (re)loads the content pack when the project's pack changed.
+func (e *Editor) loadContent() {
+	p := e.m.Project()
+	key := p.ContentPath() + "\x00" + p.Path
+	if ContentHook == nil || (key == e.contentOf && e.spawner != nil) {
+		return
+	}
+	e.contentOf = key
+	sp, ent, err := ContentHook(p)
+	if err != nil {
+		e.status.SetText("Content pack: " + err.Error())
+		e.spawner, e.entity = nil, nil
+		return
+	}
+	e.spawner, e.entity = sp, ent
+}
+
+// regenerate starts a new run of the selected level (cancelling one in progress).
+func (e *Editor) regenerate() {
+	li := e.m.LevelIndex()
+	c := e.m.Chain()
+	if c == nil {
+		return
+	}
+	e.loadContent()
+	p := e.m.Project()
+	e.started = time.Now()
+	e.status.SetText("Generating…")
+	e.regen.Start(Job{Chain: c, Config: p.Config(li, p.Seed, e.spawner)})
+}
+
+// apply shows a finished run (on the UI goroutine). On error the last good map
+// stays and the status line names the failing step.
+func (e *Editor) apply(o Outcome) {
+	if o.Err != nil {
+		if errors.Is(o.Err, context.Canceled) {
+			return
+		}
+		e.status.Importance = widget.DangerImportance
+		e.status.SetText("⚠ " + o.Err.Error())
+		return
+	}
+	e.status.Importance = widget.MediumImportance
+	li := e.m.LevelIndex()
+	e.result, e.shownLvl = o.Result, li
+	h := o.Result.History
+	target := h.Len() - 1
+	if si := e.m.StepIndex(); si >= 0 {
+		if i := h.LastOf(si); i >= 0 {
+			target = i
+		}
+	}
+	e.scrub.Pause()
+	e.scrub.SetHistory(h, target)
+	st := o.Result.State
+	e.status.SetText(fmt.Sprintf("Depth %d · seed %d · %d×%d · %d snapshots · %d rooms · %d spawns · %s",
+		o.Job.Chain.Depth, o.Result.Seed, st.Map.W, st.Map.H, h.Len(), len(st.Rooms), len(st.Spawns),
+		time.Since(e.started).Round(time.Millisecond)))
+	if e.OnGenerated != nil {
+		e.OnGenerated()
+	}
+}
+
+// showSnapshot draws snapshot i of the shown result.
+func (e *Editor) showSnapshot(i int) {
+	if e.result == nil || i < 0 || i >= e.result.History.Len() {
+		e.mapView.SetScene(nil)
+		return
+	}
+	h := e.result.History
+	var changed []int
+	if e.changes.Checked && i > 0 {
+		changed = h.Changed(i)
+	}
+	sc := render.SnapshotScene(h.At(i), changed)
+	p := e.m.Project()
+	if e.shownLvl < len(p.Levels) {
+		th, split, region := p.Theme(e.shownLvl)
+		sc.Theme = th
+		if split != nil {
+			sc.Split = &render.Split{Region: region, Theme: *split}
+		}
+	}
+	sc.Entity = e.entity
+	sc.ShowRooms = p.Settings.ShowRooms
+	e.mapView.SetScene(sc)
+}
