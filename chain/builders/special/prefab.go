@@ -223,7 +223,7 @@ func (b prefab) roomVaults(ctx context.Context, s *chain.State, rng *rand.Rand) 
 		return nil
 	}
 	g := s.Map
-	used := make([]bool, len(g.Tiles))
+	used, seen := make([]bool, len(g.Tiles)), make([]bool, len(g.Tiles))
 	n := min(kit.Dice(rng, 1, 3), len(possible))
 	for range n {
 		if err := ctx.Err(); err != nil {
@@ -231,7 +231,8 @@ func (b prefab) roomVaults(ctx context.Context, s *chain.State, rng *rand.Rand) 
 		}
 		vi := rng.IntN(len(possible))
 		v := possible[vi]
-		spots := vaultSpots(s, v.t, used)
+		clear(seen)
+		spots := vaultSpots(s, v.t, used, seen)
 		if len(spots) == 0 {
 			continue
 		}
@@ -247,10 +248,10 @@ func (b prefab) roomVaults(ctx context.Context, s *chain.State, rng *rand.Rand) 
 }
 
 // vaultSpots lists the top-left corners (in room order, then row by row) where t
-// lies inside a room, entirely on floor and on no tile of an earlier vault.
-func vaultSpots(s *chain.State, t *Template, used []bool) []chain.Point {
+// lies inside a room, entirely on floor and on no tile of an earlier vault;
+// seen (cleared by the caller) drops corners that overlapping rooms share.
+func vaultSpots(s *chain.State, t *Template, used, seen []bool) []chain.Point {
 	g := s.Map
-	seen := map[int]bool{}
 	var out []chain.Point
 	for _, r := range s.Rooms {
 		r = r.Intersect(g.Bounds())
@@ -288,7 +289,8 @@ func stamp(s *chain.State, t *Template, x0, y0 int) error {
 	covered := func(p chain.Point) bool { return area.Contains(p) && g.Inner(p) }
 	s.Spawns = slices.DeleteFunc(s.Spawns, func(sp chain.Spawn) bool { return covered(sp.Pos()) })
 	s.Exits = slices.DeleteFunc(s.Exits, func(e chain.Exit) bool { return covered(e.Pos()) })
-	var start *chain.Point
+	var start chain.Point
+	hasStart := false
 	for ty := range t.H {
 		for tx := range t.W {
 			p := chain.Point{X: x0 + tx, Y: y0 + ty}
@@ -301,7 +303,7 @@ func stamp(s *chain.State, t *Template, x0, y0 int) error {
 				s.AddSpawn(p, c.Spawn)
 			}
 			if c.Start {
-				start = &p
+				start, hasStart = p, true
 			}
 		}
 	}
@@ -317,8 +319,8 @@ func stamp(s *chain.State, t *Template, x0, y0 int) error {
 		}
 	}
 	switch {
-	case start != nil:
-		return s.SetStart(*start)
+	case hasStart:
+		return s.SetStart(start)
 	case s.Start != nil && !g.Walkable(*s.Start):
 		return s.SetStart(*s.Start)
 	}

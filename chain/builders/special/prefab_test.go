@@ -316,11 +316,14 @@ func FuzzParseTemplate(f *testing.F) {
 	})
 }
 
+// pfBenchState is a simple_map state at 80×50 without a history (snapshots are
+// not recorded, so a benchmark loop does not grow one).
 func pfBenchState(b *testing.B) *chain.State {
 	c := &chain.Chain{Depth: 5, Width: 80, Height: 50, Steps: []chain.Step{{Builder: "simple_map"}}}
 	r, err := chain.Run(context.Background(), c, 3, nil)
 	require.NoError(b, err)
-	return r.State
+	s := r.State
+	return &chain.State{Map: s.Map, Rooms: s.Rooms, Corridors: s.Corridors, Depth: s.Depth}
 }
 
 func benchPrefab(b *testing.B, params map[string]any) {
@@ -352,4 +355,20 @@ func BenchmarkPrefabSectional80x50(b *testing.B) {
 
 func BenchmarkPrefabRoomVaults80x50(b *testing.B) {
 	benchPrefab(b, map[string]any{"mode": "room_vaults"})
+}
+
+// TestBuiltinLevelIsConnected: the wfc_populated level has a start and an exit,
+// and every open tile is reachable from the start.
+func TestBuiltinLevelIsConnected(t *testing.T) {
+	s := pfFloorState(80, 50)
+	require.NoError(t, buildPrefab(t, s, map[string]any{"mode": "level"}))
+	require.NotNil(t, s.Start)
+	require.Len(t, s.Exits, 1)
+	dist := chain.DistanceMap(s.Map, []chain.Point{*s.Start})
+	for i, tl := range s.Map.Tiles {
+		if tl.Walkable() {
+			require.NotEqual(t, chain.Unreachable, dist[i], "tile %v", s.Map.Pt(i))
+		}
+	}
+	assert.NotEmpty(t, s.Spawns)
 }
