@@ -79,6 +79,10 @@ func newSmoother(g *chain.Grid) *smoother {
 	return sm
 }
 
+// becomesWall is the tutorial's rule by number of wall neighbours: a tile becomes
+// wall when more than 4 or none of its 8 neighbours are walls (1), else floor (0).
+var becomesWall = [9]uint8{1, 0, 0, 0, 0, 1, 1, 1, 1}
+
 // iterate applies one tutorial iteration to the inside of g (the border stays).
 func (sm *smoother) iterate(g *chain.Grid) {
 	w := g.W
@@ -91,11 +95,8 @@ func (sm *smoother) iterate(g *chain.Grid) {
 			d := up[x+1] + mid[x+1] + dn[x+1]
 			n := a + c + d - mid[x]
 			a, c = c, d
-			if n > 4 || n == 0 {
-				out[x], mask[x] = chain.Wall, 1
-			} else {
-				out[x], mask[x] = chain.Floor, 0
-			}
+			m := becomesWall[n]
+			out[x], mask[x] = chain.Floor-chain.Tile(m), m
 		}
 	}
 	// The border rows and columns of buf equal g's, so swapping is a full update.
