@@ -172,8 +172,8 @@ func TestUnreachableFloorIsCulledAndExitIsFarthest(t *testing.T) {
 
 func TestCullMovesCutOffExitsAndDropsWalledSpawns(t *testing.T) {
 	g := chain.NewGrid(20, 10)
-	g.Fill(chain.R(1, 1, 5, 5), chain.Floor)   // reachable room
-	g.Fill(chain.R(10, 1, 5, 5), chain.Floor)  // cut-off room
+	g.Fill(chain.R(1, 1, 5, 5), chain.Floor)  // reachable room
+	g.Fill(chain.R(10, 1, 5, 5), chain.Floor) // cut-off room
 	s := &chain.State{Map: g}
 	require.NoError(t, s.SetStart(chain.Point{X: 2, Y: 2}))
 	_, err := s.AddExit(chain.Point{X: 12, Y: 3})
