@@ -28,13 +28,16 @@ func init() {
 			kit.StringParam("name", "Template name", "A project prefab or a built-in template ("+
 				strings.Join(BuiltinTemplateNames(), ", ")+"); empty: wfc_populated for level, orc_camp for sectional.", ""),
 			{Name: "template", Label: "Template", Help: "Rows of legend characters (overrides name). Legend: " + LegendHelp + ".",
-				Type: chain.StringList},
+				Type: chain.StringList, Default: []string{}},
 			kit.XParam("x", "Where a section goes across the map: left, center, right, or the column of its left edge.", "center", true),
 			kit.YParam("y", "Where a section goes down the map: top, center, bottom, or the row of its top edge.", "center", true),
 			{Name: "vaults", Label: "Vaults", Help: "Template names room_vaults may choose from (project prefabs first, then built-ins).",
 				Type: chain.StringList, Default: builtinVaults()},
 		},
-		New: newPrefab,
+		// Makes is static, so it cannot say that a template with '@' or '>' places a
+		// start or an exit; builders that need them fail with a clear error instead.
+		Makes: chain.FSpawns,
+		New:   newPrefab,
 	})
 }
 
