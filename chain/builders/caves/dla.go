@@ -74,7 +74,7 @@ func (b dla) Build(ctx context.Context, s *chain.State, rng *rand.Rand) error {
 			floor++
 		}
 	}
-	walk := kit.NewWalker(ctx, g)
+	walk := kit.NewWalker(ctx, g, rng)
 	pace := kit.NewPacer(floor, goal, maxSnapshots)
 	for floor < goal {
 		var at chain.Point
@@ -82,18 +82,16 @@ func (b dla) Build(ctx context.Context, s *chain.State, rng *rand.Rand) error {
 		case walkInwards:
 			p := kit.RandomInner(rng, g)
 			at = p
-			for g.At(p) == chain.Wall {
+			for ok := true; g.At(p) == chain.Wall; {
 				at = p
-				p = kit.Stagger(rng, g, p)
-				if !walk.Step() {
+				if p, ok = walk.Stagger(p); !ok {
 					return walkErr(walk, floor, goal)
 				}
 			}
 		case walkOutwards:
 			at = centre
-			for g.At(at) == chain.Floor {
-				at = kit.Stagger(rng, g, at)
-				if !walk.Step() {
+			for ok := true; g.At(at) == chain.Floor; {
+				if at, ok = walk.Stagger(at); !ok {
 					return walkErr(walk, floor, goal)
 				}
 			}

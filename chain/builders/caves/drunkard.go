@@ -67,7 +67,7 @@ func (b drunkard) Build(ctx context.Context, s *chain.State, rng *rand.Rand) err
 	if kit.Carve(g, start) {
 		floor++
 	}
-	walk := kit.NewWalker(ctx, g)
+	walk := kit.NewWalker(ctx, g, rng)
 	pace := kit.NewPacer(floor, goal, maxSnapshots)
 	for digger := 0; floor < goal; digger++ {
 		p := start
@@ -77,8 +77,8 @@ func (b drunkard) Build(ctx context.Context, s *chain.State, rng *rand.Rand) err
 		dug := 0
 		for life := b.lifetime; life > 0; life-- {
 			dug += kit.Paint(g, b.sym, b.brush, p, rng)
-			p = kit.Stagger(rng, g, p)
-			if !walk.Step() {
+			var ok bool
+			if p, ok = walk.Stagger(p); !ok {
 				return walkErr(walk, floor+dug, goal)
 			}
 		}

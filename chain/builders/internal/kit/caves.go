@@ -89,30 +89,6 @@ func stamp(g *chain.Grid, r chain.Rect) int {
 	return n
 }
 
-// Stagger moves a tutorial digger one step in a random orthogonal direction,
-// staying inside the map's border (it stays put when the step would leave it).
-func Stagger(rng *rand.Rand, g *chain.Grid, p chain.Point) chain.Point {
-	switch rng.IntN(4) {
-	case 0:
-		if p.X > 1 {
-			p.X--
-		}
-	case 1:
-		if p.X < g.W-2 {
-			p.X++
-		}
-	case 2:
-		if p.Y > 1 {
-			p.Y--
-		}
-	default:
-		if p.Y < g.H-2 {
-			p.Y++
-		}
-	}
-	return p
-}
-
 // RandomInner returns a uniformly random tile inside the map's border.
 func RandomInner(rng *rand.Rand, g *chain.Grid) chain.Point {
 	return chain.Point{X: Roll(rng, 1, g.W-2), Y: Roll(rng, 1, g.H-2)}
@@ -145,21 +121,58 @@ func FloorGoal(g *chain.Grid, percent float64) (int, error) {
 // on g before it gives up with an error: far more than any reachable goal needs.
 func WalkBudget(g *chain.Grid) int { return 1000*g.W*g.H + 1_000_000 }
 
-// Walker counts a walking builder's steps against WalkBudget and checks ctx
-// now and then.
+// Walker moves the tutorial's diggers and particles: one random orthogonal step
+// at a time, staying inside the map's border. It draws two random bits per step
+// (a 64-bit draw serves 32 steps), counts steps against WalkBudget and checks ctx
+// now and then, so no walk can run forever.
 type Walker struct {
 	ctx          context.Context
+	rng          *rand.Rand
+	g            *chain.Grid
+	bits         uint64
+	nbits        int
 	steps, limit int
 	err          error
 }
 
-// NewWalker starts counting steps for a walking builder on g.
-func NewWalker(ctx context.Context, g *chain.Grid) *Walker {
-	return &Walker{ctx: ctx, limit: WalkBudget(g)}
+// NewWalker starts walking on g with randomness from rng.
+func NewWalker(ctx context.Context, g *chain.Grid, rng *rand.Rand) *Walker {
+	return &Walker{ctx: ctx, rng: rng, g: g, limit: WalkBudget(g)}
 }
 
-// Step counts one digger step and reports whether the builder may go on; when it
-// may not, Err says why (cancelled, or the budget is spent).
+// Stagger moves p one step left, right, up or down at random (it stays put when
+// the step would reach the border), as the tutorial's stagger_direction. ok is
+// false when the walk must stop; Err says why.
+func (w *Walker) Stagger(p chain.Point) (q chain.Point, ok bool) {
+	if w.nbits == 0 {
+		w.bits, w.nbits = w.rng.Uint64(), 32
+	}
+	d := w.bits & 3
+	w.bits >>= 2
+	w.nbits--
+	switch d {
+	case 0:
+		if p.X > 1 {
+			p.X--
+		}
+	case 1:
+		if p.X < w.g.W-2 {
+			p.X++
+		}
+	case 2:
+		if p.Y > 1 {
+			p.Y--
+		}
+	default:
+		if p.Y < w.g.H-2 {
+			p.Y++
+		}
+	}
+	return p, w.Step()
+}
+
+// Step counts one unit of work (a step, or a particle that moved nowhere) and
+// reports whether the walk may go on.
 func (w *Walker) Step() bool {
 	w.steps++
 	if w.steps&4095 == 0 {
@@ -175,7 +188,7 @@ func (w *Walker) Step() bool {
 	return true
 }
 
-// Err is why Step returned false (nil while it has not).
+// Err is why Stagger or Step reported false (nil while they have not).
 func (w *Walker) Err() error { return w.err }
 
 // IsBlank reports whether g is solid rock, i.e. whether a builder that can be
