@@ -1,0 +1,166 @@
+package cli
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"hewn/content"
+)
+
+const contentUsage = "content check PACK.json | content export PACK.json [--out FILE] | content odds PACK.json --depth D | content schema"
+
+// contentCmd runs `hewn content check|export|odds|schema`.
+func contentCmd(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		return contentUsageErr(stderr, "missing subcommand (want check, export, odds or schema)")
+	}
+	sub, rest := args[0], args[1:]
+	fs := newFlags("content "+sub, stderr)
+	fs.Usage = func() { fmt.Fprintln(stderr, "usage: hewn "+contentUsage) }
+	var out *string
+	var depth *int
+	switch sub {
+	case "check", "schema":
+	case "export":
+		out = fs.String("out", "", "write the pack to `FILE` (atomically) instead of stdout")
+	case "odds":
+		depth = fs.Int("depth", -1, "the map `depth` to compute odds for (required)")
+	case "-h", "--help", "-help", "help":
+		fmt.Fprintln(stdout, "usage: hewn "+contentUsage)
+		return exitOK
+	default:
+		return contentUsageErr(stderr, fmt.Sprintf("unknown subcommand %q (want check, export, odds or schema)", sub))
+	}
+	pos, err := parseFlags(fs, rest)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage // flag already printed the problem and the usage
+	}
+	if sub == "schema" {
+		if len(pos) != 0 {
+			return contentUsageErr(stderr, fmt.Sprintf("schema takes no arguments, got %q", strings.Join(pos, " ")))
+		}
+		_, err := stdout.Write(content.Schema())
+		return writeResult(stderr, err)
+	}
+	if len(pos) != 1 {
+		return contentUsageErr(stderr, fmt.Sprintf("%s wants one PACK.json, got %d arguments", sub, len(pos)))
+	}
+	if depth != nil && *depth < 0 {
+		return contentUsageErr(stderr, "odds needs --depth D (a depth of 0 or more)")
+	}
+	path := pos[0]
+	p, err := content.LoadFile(path)
+	if err != nil {
+		return inputErr(stderr, err)
+	}
+	switch sub {
+	case "check":
+		return contentCheck(path, p, stdout, stderr)
+	case "export":
+		b, _ := p.MarshalJSON()
+		return writeResult(stderr, writeOut(*out, stdout, b))
+	default: // odds
+		return contentOdds(p, *depth, stdout, stderr)
+	}
+}
+
+func contentUsageErr(stderr io.Writer, msg string) int {
+	fmt.Fprintln(stderr, "hewn content: "+msg)
+	fmt.Fprintln(stderr, "usage: hewn "+contentUsage)
+	return exitUsage
+}
+
+func writeResult(stderr io.Writer, err error) int {
+	if err != nil {
+		return inputErr(stderr, err)
+	}
+	return exitOK
+}
+
+// contentCheck prints every problem on its own line, path first: errors, then
+// warnings prefixed "warning: ". Exit 1 on any error.
+func contentCheck(path string, p *content.Pack, stdout, stderr io.Writer) int {
+	probs := p.Validate()
+	nerr, nwarn := 0, 0
+	for _, pr := range probs {
+		if !pr.Warning {
+			nerr++
+			fmt.Fprintln(stdout, pr.String())
+		}
+	}
+	for _, pr := range probs {
+		if pr.Warning {
+			nwarn++
+			fmt.Fprintln(stdout, "warning: "+pr.String())
+		}
+	}
+	if nerr > 0 {
+		fmt.Fprintf(stderr, "%s: %d errors, %d warnings\n", path, nerr, nwarn)
+		return exitInput
+	}
+	fmt.Fprintf(stderr, "%s: ok (%d warnings)\n", path, nwarn)
+	return exitOK
+}
+
+type oddsEntry struct {
+	Name        string  `json:"name"`
+	Probability float64 `json:"probability"`
+	Section     string  `json:"section"`
+}
+
+// contentOdds prints {"depth": D, "entries": [...]} in spawn table order.
+func contentOdds(p *content.Pack, depth int, stdout, stderr io.Writer) int {
+	odds := p.Odds(depth)
+	doc := struct {
+		Depth   int         `json:"depth"`
+		Entries []oddsEntry `json:"entries"`
+	}{Depth: depth, Entries: make([]oddsEntry, len(odds))}
+	for i, o := range odds {
+		doc.Entries[i] = oddsEntry{Name: o.Name, Probability: o.Probability, Section: string(o.Section)}
+	}
+	b, err := json.MarshalIndent(doc, "", "  ")
+	if err != nil {
+		return inputErr(stderr, err)
+	}
+	_, err = stdout.Write(append(b, '\n'))
+	return writeResult(stderr, err)
+}
+
+// loadPack loads the content pack at path (the embedded default pack for "") and
+// refuses one with validation errors, naming the first few. Warnings are ignored.
+// Chain runs should roll on pack.Roller() (an immutable snapshot).
+func loadPack(path string) (*content.Pack, error) {
+	if path == "" {
+		return content.Default(), nil
+	}
+	p, err := content.LoadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var errs []string
+	n := 0
+	for _, pr := range p.Validate() {
+		if pr.Warning {
+			continue
+		}
+		n++
+		if len(errs) < 5 {
+			errs = append(errs, pr.String())
+		}
+	}
+	if n > 0 {
+		more := ""
+		if n > len(errs) {
+			more = fmt.Sprintf("\n(and %d more; see hewn content check %s)", n-len(errs), path)
+		}
+		return nil, fmt.Errorf("content: %s has %d errors:\n%s%s", path, n, strings.Join(errs, "\n"), more)
+	}
+	return p, nil
+}
