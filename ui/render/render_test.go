@@ -530,3 +530,22 @@ func TestSetThemes(t *testing.T) {
 	assert.Nil(t, sc.Split)
 	assert.Equal(t, "limestone", sc.Theme.Name)
 }
+
+func TestConcurrentDrawsOnASharedAtlas(t *testing.T) {
+	want := render(t, fixture(t), 10)
+	done := make(chan *image.RGBA)
+	for i := 0; i < 4; i++ {
+		go func() {
+			img, err := Render(fixture(t), 10)
+			if err != nil {
+				img = nil
+			}
+			done <- img
+		}()
+	}
+	for i := 0; i < 4; i++ {
+		got := <-done
+		require.NotNil(t, got)
+		assert.True(t, sameCells(want, got))
+	}
+}
