@@ -52,8 +52,9 @@ type drunkard struct {
 	sym      kit.Symmetry
 }
 
-// maxSnapshots bounds the progress snapshots of the walking builders on big maps
-// (on the tutorial's 80×50 maps every digger still gets its own).
+// maxSnapshots bounds the progress snapshots of the walking builders, the maze
+// and Voronoi on big maps (on the tutorial's 80×50 maps the drunkard's diggers,
+// the maze's every-50-iterations and Voronoi's rows keep their own).
 const maxSnapshots = 200
 
 func (b drunkard) Build(ctx context.Context, s *chain.State, rng *rand.Rand) error {
