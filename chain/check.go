@@ -30,14 +30,15 @@ func checkSteps(steps []Step, path string, top int, have Features, probs *[]Prob
 			*probs = append(*probs, Problem{Path: p, Step: t,
 				Msg: fmt.Sprintf("%s is a meta builder and needs a map, but no earlier step makes one (start with an initial builder)", s.Builder)})
 		}
-		if missing := spec.Needs &^ have &^ FMap; missing != 0 {
+		eff := spec.EffectOf(s.Params)
+		if missing := eff.Needs &^ have &^ FMap; missing != 0 {
 			*probs = append(*probs, Problem{Path: p, Step: t,
 				Msg: fmt.Sprintf("%s needs %s, but no earlier step makes %s", s.Builder, missing, pronoun(missing))})
 		}
 		if spec.Kind != Meta {
 			have |= FMap
 		}
-		have |= spec.Makes
+		have = have&^eff.Drops | eff.Makes
 		for _, prm := range spec.Params {
 			if prm.Type != Steps {
 				continue

@@ -3,9 +3,9 @@ package chain
 import (
 	"bytes"
 	"encoding/binary"
-	"unsafe"
 	"slices"
 	"sync"
+	"unsafe"
 )
 
 // StepRef names the step that made a snapshot.

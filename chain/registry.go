@@ -82,8 +82,23 @@ type Spec struct {
 	Presets map[string]Values
 	// Needs and Makes declare the spec's preconditions and effects.
 	Needs, Makes Features
+	// Effects, when set, refines Needs and Makes for particular values (a prefab's
+	// mode and template) and says what a step drops (waveform_collapse invalidates
+	// rooms). Check uses it instead of the static fields.
+	Effects func(v Values) Effect
 	// New configures a builder. v holds every parameter (defaults filled in).
 	New func(v Values) (Builder, error)
+}
+
+// Effect is what one configured step needs, drops (before it makes anything) and makes.
+type Effect struct{ Needs, Drops, Makes Features }
+
+// EffectOf returns the effect of the spec with the given explicit params.
+func (s Spec) EffectOf(params map[string]any) Effect {
+	if s.Effects != nil {
+		return s.Effects(s.Resolve(params))
+	}
+	return Effect{Needs: s.Needs, Makes: s.Makes}
 }
 
 // Param looks up a parameter descriptor by name.

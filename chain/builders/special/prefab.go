@@ -34,11 +34,52 @@ func init() {
 			{Name: "vaults", Label: "Vaults", Help: "Template names room_vaults may choose from (project prefabs first, then built-ins).",
 				Type: chain.StringList, Default: builtinVaults()},
 		},
-		// Makes is static, so it cannot say that a template with '@' or '>' places a
-		// start or an exit; builders that need them fail with a clear error instead.
-		Makes: chain.FSpawns,
-		New:   newPrefab,
+		Makes:   chain.FSpawns,
+		Effects: prefabEffects,
+		New:     newPrefab,
 	})
+}
+
+// prefabEffects tells Check what a prefab step does: room_vaults needs rooms; a
+// level replaces everything; a template (given, or built-in by name) with '@' or
+// '>' places a start or an exit. A project template's contents are unknown here.
+func prefabEffects(v chain.Values) chain.Effect {
+	e := chain.Effect{Makes: chain.FSpawns}
+	var t *Template
+	if rows := v.Strings("template"); len(rows) > 0 {
+		t, _ = ParseTemplate(rows)
+	} else if b, ok := builtin(v.String("name")); ok {
+		t = b.tmpl
+	}
+	switch v.String("mode") {
+	case "room_vaults":
+		e.Needs = chain.FRooms
+		return e
+	case "level":
+		e.Drops = chain.FRooms | chain.FCorridors | chain.FStart | chain.FExit | chain.FSpawns
+		e.Makes |= chain.FMap
+		if t == nil && v.String("name") == "" {
+			t = mustBuiltin("wfc_populated")
+		}
+	}
+	if t != nil {
+		for _, c := range t.Cells {
+			if c.Start {
+				e.Makes |= chain.FStart
+			}
+			if c.Exit {
+				e.Makes |= chain.FExit
+			}
+		}
+	}
+	return e
+}
+
+func mustBuiltin(name string) *Template {
+	if b, ok := builtin(name); ok {
+		return b.tmpl
+	}
+	return nil
 }
 
 type prefab struct {

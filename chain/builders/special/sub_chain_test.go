@@ -113,3 +113,16 @@ func BenchmarkSubChain(b *testing.B) {
 		}
 	}
 }
+
+func TestCheckUsesEffects(t *testing.T) {
+	mk := func(steps ...chain.Step) []chain.Problem {
+		return chain.Check(&chain.Chain{Width: 80, Height: 50, Steps: steps})
+	}
+	assert.Empty(t, mk(chain.Step{Builder: "prefab", Params: map[string]any{"mode": "level", "template": []string{"#####", "#@ >#", "#####"}}},
+		chain.Step{Builder: "cull_unreachable"}), "a level template with @ makes a start")
+	probs := mk(chain.Step{Builder: "simple_map"}, chain.Step{Builder: "waveform_collapse"}, chain.Step{Builder: "room_drawer"})
+	require.Len(t, probs, 1, "waveform_collapse drops rooms")
+	assert.Contains(t, probs[0].Error(), "steps[2]: room_drawer needs rooms")
+	probs = mk(chain.Step{Builder: "cellular_automata"}, chain.Step{Builder: "prefab", Params: map[string]any{"mode": "room_vaults"}})
+	require.Len(t, probs, 1, "room vaults need rooms")
+}

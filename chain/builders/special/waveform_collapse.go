@@ -25,6 +25,10 @@ func init() {
 			kit.IntParam("max_patterns", "Max patterns", "Stop collecting distinct chunks after this many (bounds the time on huge maps).", 1024, 1, 4096),
 		},
 		Needs: chain.FMap,
+		// A new map invalidates rooms, corridors, the start, exits and spawns.
+		Effects: func(chain.Values) chain.Effect {
+			return chain.Effect{Needs: chain.FMap, Drops: chain.FRooms | chain.FCorridors | chain.FStart | chain.FExit | chain.FSpawns}
+		},
 		New: func(v chain.Values) (chain.Builder, error) {
 			return waveformCollapse{size: v.Int("chunk_size"), retries: v.Int("max_retries"), flip: v.Bool("flip"), limit: v.Int("max_patterns")}, nil
 		},
