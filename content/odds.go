@@ -74,16 +74,25 @@ func (e *SpawnEntry) Eligible(depth int) bool {
 
 // EffectiveWeight is the entry's weight at depth: weight, plus depth when
 // add_map_depth_to_weight is true. It is 0 when the entry is not eligible or the
-// result is not positive.
+// result is not positive, and at most MaxWeight.
 func (e *SpawnEntry) EffectiveWeight(depth int) int {
 	if !e.Eligible(depth) {
 		return 0
 	}
-	w := e.Weight
-	if e.AddMapDepthToWeight {
-		w += depth
+	return effWeight(e.Weight, depth, e.AddMapDepthToWeight)
+}
+
+// MaxWeight caps effective weights so that sums of weights cannot overflow.
+const MaxWeight = 1 << 40
+
+func clampWeight(w int) int { return min(max(w, -MaxWeight), MaxWeight) }
+
+func effWeight(weight, depth int, addDepth bool) int {
+	w := clampWeight(weight)
+	if addDepth {
+		w += clampWeight(depth)
 	}
-	return max(w, 0)
+	return min(max(w, 0), MaxWeight)
 }
 
 // Odds is one entry's chance of being rolled.
@@ -115,11 +124,22 @@ type Roller struct {
 	spawns []rollEntry
 	picks  []pickItem
 	loot   []LootTable
+	// Cumulative weights per (depth-lo, section) for depths lo..hi, so a roll is a
+	// binary search; other depths scan the entries.
+	lo, hi int
+	tabled bool
+	tables [][]cum
+}
+
+type cum struct {
+	total int // cumulative effective weight up to and including entry
+	entry int32
 }
 
 type rollEntry struct {
 	name               string
 	section            chain.Section
+	sec                int // sectionIndex(section)
 	weight             int
 	addDepth           bool
 	minDepth, maxDepth int
@@ -136,6 +156,24 @@ type pickItem struct {
 var _ chain.Spawner = (*Roller)(nil)
 var _ chain.Spawner = (*Pack)(nil)
 
+// sectionIndex numbers the sections: 0 any, 1 items, 2 mobs, 3 props, -1 unknown.
+func sectionIndex(s chain.Section) int {
+	switch s {
+	case chain.AnySection, "":
+		return 0
+	case chain.Items:
+		return 1
+	case chain.Mobs:
+		return 2
+	case chain.Props:
+		return 3
+	}
+	return -1
+}
+
+// maxTableCells bounds the memory of the precomputed roll tables.
+const maxTableCells = 1 << 20
+
 // Roller compiles the pack into a Roller.
 func (p *Pack) Roller() *Roller {
 	ix := p.index()
@@ -148,7 +186,11 @@ func (p *Pack) Roller() *Roller {
 		if !ok {
 			continue
 		}
-		r.spawns = append(r.spawns, rollEntry{name: e.Name, section: s, weight: e.Weight,
+		if len(r.spawns) == 0 {
+			r.lo, r.hi = e.MinDepth, e.MaxDepth
+		}
+		r.lo, r.hi = min(r.lo, e.MinDepth), max(r.hi, e.MaxDepth)
+		r.spawns = append(r.spawns, rollEntry{name: e.Name, section: s, sec: sectionIndex(s), weight: e.Weight,
 			addDepth: e.AddMapDepthToWeight, minDepth: e.MinDepth, maxDepth: e.MaxDepth})
 	}
 	for i := range p.Items {
@@ -165,37 +207,65 @@ func (p *Pack) Roller() *Roller {
 	for i, t := range p.LootTables {
 		r.loot[i] = LootTable{Name: t.Name, Drops: append([]LootDrop(nil), t.Drops...)}
 	}
+	r.buildTables()
 	return r
+}
+
+func (r *Roller) buildTables() {
+	if len(r.spawns) == 0 || r.lo < -maxTableCells || r.hi > maxTableCells {
+		return // no tables: every depth scans
+	}
+	span := r.hi - r.lo + 1
+	if span*4*len(r.spawns) > maxTableCells {
+		return
+	}
+	r.tabled = true
+	r.tables = make([][]cum, span*4)
+	for d := r.lo; d <= r.hi; d++ {
+		for s := range 4 {
+			var t []cum
+			total := 0
+			for i := range r.spawns {
+				e := &r.spawns[i]
+				if s != 0 && e.sec != s {
+					continue
+				}
+				if w := e.eff(d); w > 0 {
+					total += w
+					t = append(t, cum{total, int32(i)})
+				}
+			}
+			r.tables[(d-r.lo)*4+s] = t
+		}
+	}
 }
 
 func (e *rollEntry) eff(depth int) int {
 	if depth < e.minDepth || depth > e.maxDepth {
 		return 0
 	}
-	w := e.weight
-	if e.addDepth {
-		w += depth
-	}
-	return max(w, 0)
+	return effWeight(e.weight, depth, e.addDepth)
 }
 
-func matches(s, want chain.Section) bool {
-	return want == chain.AnySection || want == "" || s == want
-}
+func matches(e *rollEntry, sec int) bool { return sec == 0 || e.sec == sec }
 
 // Odds returns the odds of each entry of section at depth, in spawn table order.
 func (r *Roller) Odds(depth int, section chain.Section) []Odds {
+	out := []Odds{}
+	sec := sectionIndex(section)
+	if sec < 0 {
+		return out
+	}
 	total := 0
 	for i := range r.spawns {
-		if matches(r.spawns[i].section, section) {
+		if matches(&r.spawns[i], sec) {
 			total += r.spawns[i].eff(depth)
 		}
 	}
-	out := []Odds{}
 	for i := range r.spawns {
 		e := &r.spawns[i]
 		w := e.eff(depth)
-		if w == 0 || !matches(e.section, section) {
+		if w == 0 || !matches(e, sec) {
 			continue
 		}
 		out = append(out, Odds{Name: e.name, Section: e.section, Weight: w, Probability: float64(w) / float64(total)})
@@ -204,11 +274,32 @@ func (r *Roller) Odds(depth int, section chain.Section) []Odds {
 }
 
 // Roll draws a spawn table entry of section eligible at depth, weighted by effective
-// weight. ok is false when nothing is eligible.
+// weight (one rng draw). ok is false when nothing is eligible.
 func (r *Roller) Roll(rng *rand.Rand, depth int, section chain.Section) (string, bool) {
+	sec := sectionIndex(section)
+	if sec < 0 {
+		return "", false
+	}
+	if r.tabled && depth >= r.lo && depth <= r.hi {
+		t := r.tables[(depth-r.lo)*4+sec]
+		if len(t) == 0 {
+			return "", false
+		}
+		n := rng.IntN(t[len(t)-1].total)
+		lo, hi := 0, len(t)-1
+		for lo < hi { // first cumulative total > n
+			mid := int(uint(lo+hi) >> 1)
+			if t[mid].total > n {
+				hi = mid
+			} else {
+				lo = mid + 1
+			}
+		}
+		return r.spawns[t[lo].entry].name, true
+	}
 	total := 0
 	for i := range r.spawns {
-		if matches(r.spawns[i].section, section) {
+		if matches(&r.spawns[i], sec) {
 			total += r.spawns[i].eff(depth)
 		}
 	}
@@ -218,7 +309,7 @@ func (r *Roller) Roll(rng *rand.Rand, depth int, section chain.Section) (string,
 	n := rng.IntN(total)
 	for i := range r.spawns {
 		e := &r.spawns[i]
-		if !matches(e.section, section) {
+		if !matches(e, sec) {
 			continue
 		}
 		n -= e.eff(depth)
@@ -295,14 +386,14 @@ func (r *Roller) RollLoot(rng *rand.Rand, table string) (string, bool) {
 func rollDrops(rng *rand.Rand, drops []LootDrop) (string, bool) {
 	total := 0
 	for _, d := range drops {
-		total += max(d.Weight, 0)
+		total += min(max(d.Weight, 0), MaxWeight)
 	}
 	if total == 0 {
 		return "", false
 	}
 	n := rng.IntN(total)
 	for _, d := range drops {
-		n -= max(d.Weight, 0)
+		n -= min(max(d.Weight, 0), MaxWeight)
 		if n < 0 {
 			return d.Name, true
 		}

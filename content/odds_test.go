@@ -210,3 +210,41 @@ func TestMagicNames(t *testing.T) {
 	assert.Equal(t, chain.Items, s)
 	assert.Contains(t, p.Names(), "Longsword -1")
 }
+
+func TestRollTablesAgreeWithScan(t *testing.T) {
+	r := Default().Roller()
+	require.NotEmpty(t, r.tables)
+	scan := *r
+	scan.tabled = false // force the scanning path
+	for _, sec := range []chain.Section{chain.AnySection, chain.Items, chain.Mobs, chain.Props} {
+		a, b := newRand(8), newRand(8)
+		for i := range 2000 {
+			d := i%14 - 1
+			n1, ok1 := r.Roll(a, d, sec)
+			n2, ok2 := scan.Roll(b, d, sec)
+			require.Equal(t, ok1, ok2)
+			require.Equal(t, n1, n2, "depth %d %s", d, sec)
+		}
+	}
+	_, ok := r.Roll(newRand(1), 3, "monsters")
+	assert.False(t, ok, "unknown section")
+}
+
+func TestHugeWeightsDoNotOverflow(t *testing.T) {
+	p := &Pack{Mobs: []Mob{{Name: "A"}, {Name: "B"}}}
+	p.SetSpawn(SpawnEntry{Name: "A", Weight: math.MaxInt, MinDepth: math.MinInt, MaxDepth: math.MaxInt, AddMapDepthToWeight: true})
+	p.SetSpawn(SpawnEntry{Name: "B", Weight: math.MaxInt - 1, MinDepth: 0, MaxDepth: 1 << 40})
+	p.SetDrop("T", "A", math.MaxInt)
+	p.SetDrop("T", "B", math.MaxInt)
+	r := p.Roller()
+	assert.Empty(t, r.tables, "a huge depth span scans instead of tabulating")
+	for _, d := range []int{-1, 0, 5, math.MaxInt} {
+		_, ok := r.Roll(newRand(1), d, chain.AnySection)
+		assert.True(t, ok, "depth %d", d)
+	}
+	_, ok := p.RollLoot(newRand(1), "T")
+	assert.True(t, ok)
+	odds := p.Odds(5)
+	require.Len(t, odds, 2)
+	assert.InDelta(t, 1.0, odds[0].Probability+odds[1].Probability, 1e-9)
+}
