@@ -20,7 +20,7 @@ type chainList struct {
 	m    *Model
 	list *widget.List
 	// warnings holds chain.Check's messages by top-level step index.
-	warnings map[int][]string
+	warnings              map[int][]string
 	remove, dup, up, down *widget.Button
 	obj                   fyne.CanvasObject
 	syncing               bool
@@ -136,6 +136,9 @@ func (cl *chainList) refresh() {
 	cl.syncing = true
 	if i := cl.m.StepIndex(); i >= 0 {
 		cl.list.Select(i)
+		if cl.list.Size().Height == 0 {
+			cl.list.ScrollToTop()
+		}
 	} else {
 		cl.list.UnselectAll()
 	}

@@ -64,6 +64,9 @@ func (ll *levelList) refresh() {
 	ll.syncing = true
 	if i := ll.m.LevelIndex(); i >= 0 {
 		ll.list.Select(i)
+		if ll.list.Size().Height == 0 {
+			ll.list.ScrollToTop() // not laid out yet: Select scrolled by a whole row
+		}
 	} else {
 		ll.list.UnselectAll()
 	}

@@ -30,22 +30,22 @@ type Editor struct {
 	m    *Model
 	post func(func())
 
-	regen   *Regen
-	levels  *levelList
-	steps   *chainList
-	pal     *palette
-	form    *paramForm
-	formBox *fyne.Container
+	regen                          *Regen
+	levels                         *levelList
+	steps                          *chainList
+	pal                            *palette
+	form                           *paramForm
+	formBox                        *fyne.Container
 	levelBox, projectBox, themeBox *fyne.Container
-	mapView *MapView
-	scrub   *scrubber
-	status  *widget.Label
-	hover   *widget.Label
-	seed    *widget.Entry
-	dice    *widget.Button
-	lock    *widget.Check
-	rooms   *widget.Check
-	changes *widget.Check
+	mapView                        *MapView
+	scrub                          *scrubber
+	status                         *widget.Label
+	hover                          *widget.Label
+	seed                           *widget.Entry
+	dice                           *widget.Button
+	lock                           *widget.Check
+	rooms                          *widget.Check
+	changes                        *widget.Check
 
 	open      map[string]bool // expanded nested steps
 	themeSel  string
@@ -75,7 +75,8 @@ func newEditor(a fyne.App, w fyne.Window, m *Model, post func(func())) *Editor {
 	e.formBox = container.NewVBox()
 	e.levelBox, e.projectBox, e.themeBox = container.NewVBox(), container.NewVBox(), container.NewVBox()
 	e.mapView = NewMapView()
-	e.hover = widget.NewLabel("")
+	e.hover = widget.NewLabel("Hover over the map to inspect a tile.")
+	e.hover.Importance = widget.LowImportance
 	e.hover.Truncation = fyne.TextTruncateEllipsis
 	e.mapView.OnHover = func(s string) { e.hover.SetText(s) }
 	e.scrub = newScrubber(post)
@@ -108,7 +109,7 @@ func newEditor(a fyne.App, w fyne.Window, m *Model, post func(func())) *Editor {
 	seedBar := container.NewBorder(nil, nil, widget.NewLabel("Seed"), container.NewHBox(e.dice, e.lock), e.seed)
 	viewBar := container.NewHBox(e.rooms, e.changes, zoomOut, zoomIn, fit)
 	top := container.NewBorder(nil, nil, nil, viewBar, seedBar)
-	bottom := container.NewVBox(e.scrub.obj, widget.NewSeparator(), container.NewGridWithColumns(2, e.status, e.hover))
+	bottom := container.NewVBox(e.scrub.obj, widget.NewSeparator(), e.status, e.hover)
 	right := container.NewBorder(top, bottom, nil, nil, e.mapView)
 
 	levelsTab := container.NewVSplit(e.levels.obj, container.NewVScroll(container.NewPadded(e.levelBox)))
