@@ -16,7 +16,7 @@ func checkProject(path string, stdout, stderr io.Writer) int {
 	}
 	errs, warns := p.Check()
 	if cp := p.ContentPath(); cp != "" && len(errs) == 0 {
-		if _, err := loadSpawner(cp); err != nil {
+		if _, err := loadPack(cp); err != nil {
 			errs = append(errs, fmt.Sprintf("content: %v", err))
 		}
 	}

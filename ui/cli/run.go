@@ -12,6 +12,7 @@ import (
 	"strconv"
 
 	"hewn/chain"
+	"hewn/content"
 	"hewn/projects"
 )
 
@@ -37,6 +38,7 @@ type target struct {
 	chain  *chain.Chain
 	cfg    chain.Config
 	proj   *projects.Project // nil for a bare chain
+	pack   *content.Pack
 	level  int
 	master uint64
 }
@@ -71,10 +73,11 @@ func loadTarget(path string, seed seedFlag, depth int, contentPath string) (*tar
 		if contentPath == "" {
 			contentPath = p.ContentPath()
 		}
-		sp, err := loadSpawner(contentPath)
+		pack, sp, err := loadSpawner(contentPath)
 		if err != nil {
 			return nil, err
 		}
+		t.pack = pack
 		t.proj, t.level, t.master, t.chain = p, i, master, p.Levels[i].Chain
 		t.cfg = p.Config(i, master, sp)
 		return t, nil
@@ -86,10 +89,11 @@ func loadTarget(path string, seed seedFlag, depth int, contentPath string) (*tar
 	if depth >= 0 {
 		c.Depth = depth
 	}
-	sp, err := loadSpawner(contentPath)
+	pack, sp, err := loadSpawner(contentPath)
 	if err != nil {
 		return nil, err
 	}
+	t.pack = pack
 	t.chain, t.master = c, seed.v
 	t.cfg = chain.Config{Master: seed.v, Spawner: sp}
 	return t, nil

@@ -50,7 +50,8 @@ type frame struct {
 // sc.Void); then, on top, the highlight of changed tiles, spawns, exits, the
 // start and, with ShowRooms, room outlines and corridor traces. With a
 // box-walled theme, walls take box-drawing glyphs from their neighbours
-// (chain.WallGlyph) and walls buried in rock (chain.Buried) are left blank.
+// (chain.WallGlyph); in every theme, walls buried in rock (chain.Buried) are
+// left blank, so solid rock reads as empty space, as in the tutorial's games.
 // Draw holds the atlas's lock while it runs, so sc.Entity must not draw.
 func (a *Atlas) Draw(dst *image.RGBA, sc *Scene, view chain.Rect) {
 	n := a.cell
@@ -190,10 +191,10 @@ func (f *frame) lookFor(p chain.Point, t chain.Tile) chain.Look {
 		lk = &f.alt
 	}
 	l := lk.l[t]
-	if lk.box && t == chain.Wall {
+	if t == chain.Wall {
 		if chain.Buried(f.sc.Map, p) {
 			l.Glyph = ' '
-		} else {
+		} else if lk.box {
 			l.Glyph = chain.WallGlyph(f.sc.Map, p)
 		}
 	}
