@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"hewn/chain"
 	"hewn/projects"
@@ -23,6 +24,9 @@ const (
 	ChangeSelection
 	// ChangeFile: the file name or the unsaved mark changed.
 	ChangeFile
+	// ChangeLook: only how the map looks changed (a theme colour or glyph):
+	// the map redraws, nothing regenerates.
+	ChangeLook
 )
 
 // StepPath addresses a step in a chain: the index of a top-level step, then,
@@ -501,6 +505,9 @@ func (m *Model) EditProject(label, key string, f func(p *projects.Project)) {
 	kind := ChangeProject
 	if key != "" {
 		kind, key = ChangeValue, "project:"+key
+		if strings.HasPrefix(key, "project:theme:") {
+			kind = ChangeLook
+		}
 	}
 	m.ApplyKey(label, key, kind, f)
 }

@@ -67,14 +67,12 @@ func themeEditor(m *Model, sel *string) fyne.CanvasObject {
 		m.EditProject("Edit theme", "", func(p *projects.Project) { p.Themes[idx].BoxWalls = b })
 	})
 	box.Checked = th.BoxWalls
-	grid := container.NewGridWithColumns(5,
-		widget.NewLabelWithStyle("tile", 0, fyne.TextStyle{Bold: true}), widget.NewLabelWithStyle("glyph", 0, fyne.TextStyle{Bold: true}),
-		widget.NewLabelWithStyle("fg", 0, fyne.TextStyle{Bold: true}), widget.NewLabelWithStyle("bg", 0, fyne.TextStyle{Bold: true}),
-		widget.NewLabel(""))
+	grid := container.NewVBox(container.NewGridWithColumns(3,
+		widget.NewLabelWithStyle("glyph", 0, fyne.TextStyle{Bold: true}),
+		widget.NewLabelWithStyle("fg", 0, fyne.TextStyle{Bold: true}),
+		widget.NewLabelWithStyle("bg", 0, fyne.TextStyle{Bold: true})))
 	for _, t := range chain.Tiles() {
-		for _, o := range themeRow(m, idx, t, th.Look(t)) {
-			grid.Add(o)
-		}
+		grid.Add(themeRow(m, idx, t, th.Look(t)))
 	}
 	top.Add(container.NewBorder(nil, nil, nil, remove, box))
 	top.Add(grid)
@@ -89,8 +87,8 @@ func uniqueThemeName(p *projects.Project, base string) string {
 	return name
 }
 
-// themeRow is one tile's glyph, fg and bg entries and a preview swatch.
-func themeRow(m *Model, idx int, t chain.Tile, l chain.Look) []fyne.CanvasObject {
+// themeRow is one tile's name and preview swatch over its glyph, fg and bg entries.
+func themeRow(m *Model, idx int, t chain.Tile, l chain.Look) fyne.CanvasObject {
 	key := fmt.Sprintf("theme:%d:%s:", idx, t)
 	sw := canvas.NewText(string(l.Glyph), l.FG)
 	sw.TextStyle.Monospace = true
@@ -141,7 +139,9 @@ func themeRow(m *Model, idx int, t chain.Tile, l chain.Look) []fyne.CanvasObject
 		}
 		return e
 	}
-	return []fyne.CanvasObject{widget.NewLabel(t.String()), glyph, colour(fgColour, "fg"), colour(bgColour, "bg"), swatch}
+	name := widget.NewLabelWithStyle(t.String(), 0, fyne.TextStyle{Bold: true})
+	head := container.NewBorder(nil, nil, nil, container.NewGridWrap(fyne.NewSize(48, 28), swatch), name)
+	return container.NewVBox(head, container.NewGridWithColumns(3, glyph, colour(fgColour, "fg"), colour(bgColour, "bg")))
 }
 
 // chainColour reads and writes one colour of a Look.

@@ -555,8 +555,10 @@ func TestThemeEditor(t *testing.T) {
 	require.NotEmpty(t, entries)
 	entries[0].SetText("X")
 	assert.Equal(t, 'X', e.m.Project().Themes[0].Tiles["wall"].Glyph)
+	gen := e.regen.Current()
 	entries[1].SetText("#112233")
 	assert.Equal(t, "#112233", chain.Hex(e.m.Project().Themes[0].Tiles["wall"].FG))
+	assert.Equal(t, gen, e.regen.Current(), "a colour edit redraws without regenerating")
 	// a level picks it, and a split
 	e.m.EditLevel("theme", "", func(l *projects.Level) {
 		l.Theme = "my_limestone"

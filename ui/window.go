@@ -117,7 +117,7 @@ func newEditor(a fyne.App, w fyne.Window, m *Model, post func(func())) *Editor {
 	tabs := container.NewAppTabs(
 		container.NewTabItem("Levels", levelsTab),
 		container.NewTabItem("Builders", e.pal.obj),
-		container.NewTabItem("Themes", container.NewScroll(e.themeBox)),
+		container.NewTabItem("Themes", container.NewVScroll(e.themeBox)),
 		container.NewTabItem("Project", container.NewVScroll(e.projectBox)),
 	)
 	formHead := widget.NewLabelWithStyle("Parameters", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
@@ -187,6 +187,8 @@ func (e *Editor) changed(c Change) {
 	e.lastLevel, e.lastStep = m.LevelIndex(), m.StepIndex()
 	if c&(ChangeProject|ChangeValue) != 0 || levelChanged {
 		e.regenerate()
+	} else if c&ChangeLook != 0 {
+		e.showSnapshot(e.scrub.Current())
 	} else if stepChanged && e.result != nil && e.shownLvl == m.LevelIndex() && m.StepIndex() >= 0 {
 		if i := e.result.History.LastOf(m.StepIndex()); i >= 0 {
 			e.scrub.Pause()
