@@ -143,8 +143,13 @@ func checkInvariants(t *testing.T, r *chain.Result, culls bool, seed uint64) {
 	for _, rm := range s.Rooms {
 		require.True(t, bounds.Intersect(rm) == rm, "seed %d: room %+v outside the map", seed, rm)
 	}
+	taken := map[chain.Point]string{}
 	for _, sp := range s.Spawns {
 		require.True(t, g.In(sp.Pos()), "seed %d: spawn %+v outside the map", seed, sp)
+		require.True(t, g.Walkable(sp.Pos()), "seed %d: spawn %+v on %s", seed, sp, g.At(sp.Pos()))
+		_, dup := taken[sp.Pos()]
+		require.False(t, dup, "seed %d: %s and %s share %v", seed, sp.Name, taken[sp.Pos()], sp.Pos())
+		taken[sp.Pos()] = sp.Name
 	}
 	var dist []int
 	if s.Start != nil && culls {
