@@ -136,7 +136,7 @@ func (cl *chainList) refresh() {
 	cl.syncing = true
 	if i := cl.m.StepIndex(); i >= 0 {
 		cl.list.Select(i)
-		if cl.list.Size().Height == 0 {
+		if i == 0 {
 			cl.list.ScrollToTop()
 		}
 	} else {

@@ -64,8 +64,8 @@ func (ll *levelList) refresh() {
 	ll.syncing = true
 	if i := ll.m.LevelIndex(); i >= 0 {
 		ll.list.Select(i)
-		if ll.list.Size().Height == 0 {
-			ll.list.ScrollToTop() // not laid out yet: Select scrolled by a whole row
+		if i == 0 {
+			ll.list.ScrollToTop() // Select before layout scrolls the first row partly out of view
 		}
 	} else {
 		ll.list.UnselectAll()

@@ -58,6 +58,7 @@ type Editor struct {
 	lastLevel int
 	lastStep  int
 	started   time.Time
+	shownOnce bool
 	// OnGenerated is called after a new map is shown (benchmarks, tests).
 	OnGenerated func()
 
@@ -286,6 +287,14 @@ func (e *Editor) apply(o Outcome) {
 	e.status.SetText(fmt.Sprintf("Depth %d · seed %d · %d×%d · %d snapshots · %d rooms · %d spawns · %s",
 		o.Job.Chain.Depth, o.Result.Seed, st.Map.W, st.Map.H, h.Len(), len(st.Rooms), len(st.Spawns),
 		time.Since(e.started).Round(time.Millisecond)))
+	if !e.shownOnce {
+		// the lists selected their first rows before they had a size, which
+		// scrolls them part of a row down; the first map comes after layout
+		e.shownOnce = true
+		if e.m.LevelIndex() == 0 {
+			e.levels.list.ScrollToTop()
+		}
+	}
 	if e.OnGenerated != nil {
 		e.OnGenerated()
 	}
