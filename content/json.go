@@ -49,6 +49,7 @@ type SyntaxError struct {
 	Msg          string
 }
 
+// Error formats the error as "content: LINE:COL: message".
 func (e *SyntaxError) Error() string {
 	return fmt.Sprintf("content: %d:%d: %s", e.Line, e.Column, e.Msg)
 }

@@ -114,7 +114,7 @@ type Odds struct {
 // The tutorial also adds the depth whenever add_map_depth_to_weight is present, even
 // when false; here false means false.
 func (p *Pack) Odds(depth int) []Odds {
-	return p.Roller().Odds(depth, chain.AnySection)
+	return p.compile(false).Odds(depth, chain.AnySection)
 }
 
 // Roller is an immutable snapshot of a pack's spawn table, items and loot tables for
@@ -175,7 +175,11 @@ func sectionIndex(s chain.Section) int {
 const maxTableCells = 1 << 20
 
 // Roller compiles the pack into a Roller.
-func (p *Pack) Roller() *Roller {
+func (p *Pack) Roller() *Roller { return p.compile(true) }
+
+// compile builds a Roller; tables=false skips the precomputed roll tables (for a
+// single roll on the live pack).
+func (p *Pack) compile(tables bool) *Roller {
 	ix := p.index()
 	r := &Roller{}
 	depths := map[string][][2]int{}
@@ -207,7 +211,9 @@ func (p *Pack) Roller() *Roller {
 	for i, t := range p.LootTables {
 		r.loot[i] = LootTable{Name: t.Name, Drops: append([]LootDrop(nil), t.Drops...)}
 	}
-	r.buildTables()
+	if tables {
+		r.buildTables()
+	}
 	return r
 }
 
@@ -404,12 +410,12 @@ func rollDrops(rng *rand.Rand, drops []LootDrop) (string, bool) {
 // Roll implements chain.Spawner on the live pack. It compiles the pack on every call;
 // for many rolls (a chain run) use Roller.
 func (p *Pack) Roll(rng *rand.Rand, depth int, section chain.Section) (string, bool) {
-	return p.Roller().Roll(rng, depth, section)
+	return p.compile(false).Roll(rng, depth, section)
 }
 
 // Pick implements chain.Spawner on the live pack (see Roller.Pick).
 func (p *Pack) Pick(rng *rand.Rand, depth int, category string) (string, bool) {
-	return p.Roller().Pick(rng, depth, category)
+	return p.compile(false).Pick(rng, depth, category)
 }
 
 // RollLoot draws a drop of the named loot table (see Roller.RollLoot).
