@@ -246,7 +246,7 @@ func TestDefaultPack(t *testing.T) {
 		"Dragon Wyrmling", "Lizardman", "Giant Lizard", "Rock Golem", "Stonefall Trap", "Landmine",
 		"Breastplate", "War Axe", "Dwarf-Steel Shirt", "Dragon Scale", "Meat",
 		"Barkeep", "Shady Salesman", "Patron", "Priest", "Parishioner", "Blacksmith", "Clothier",
-		"Alchemist", "Mom", "Peasant", "Dock Worker", "Drunk", "Fisher", "Rat",
+		"Alchemist", "Mom", "Peasant", "Dock Worker", "Drunk", "Fisher", "Rat", "Town Guard",
 		"Door", "Chair", "Table", "Keg", "Candle", "Anvil", "Water Trough", "Weapon Rack", "Armor Stand",
 		"Cabinet", "Loom", "Hide Rack", "Chemistry Set", "Dead Thing", "Bed", "Watch Fire",
 		"Goblin", "Orc", "Orc Leader", "Dark Elf", "Bear Trap", "Rations", "Health Potion",
