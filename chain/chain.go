@@ -368,7 +368,7 @@ func unmarshal(data []byte, dst any) error {
 	var te *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &se):
-		return fmt.Errorf("line %s: %s", LineCol(data, se.Offset), se.Error())
+		return fmt.Errorf("line %s: %s", LineCol(data, max(se.Offset-1, 0)), se.Error())
 	case errors.As(err, &te):
 		return fmt.Errorf("line %s: %s is not %s", LineCol(data, te.Offset), te.Value, typeWord(te.Type))
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):

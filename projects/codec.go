@@ -309,7 +309,7 @@ func unmarshal(data []byte, dst any) error {
 		var se *json.SyntaxError
 		if e, ok := err.(*json.SyntaxError); ok {
 			se = e
-			return fmt.Errorf("line %s: %s", chain.LineCol(data, se.Offset), se.Error())
+			return fmt.Errorf("line %s: %s", chain.LineCol(data, max(se.Offset-1, 0)), se.Error())
 		}
 		if err == io.EOF || err == io.ErrUnexpectedEOF {
 			return fmt.Errorf("line %s: unexpected end of JSON", chain.LineCol(data, int64(len(data))))
