@@ -417,6 +417,7 @@ func newNestedEditor(m *Model, parent StepPath, open map[string]bool) *nestedEdi
 		on := widget.NewCheck("", func(b bool) { m.SetEnabled(path, b) })
 		on.Checked = s.Enabled()
 		title := widget.NewLabelWithStyle(fmt.Sprintf("%d. %s", j+1, s.Builder), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+		title.Truncation = fyne.TextTruncateEllipsis // the column must not grow with names
 		btn := func(icon fyne.Resource, fn func()) *widget.Button {
 			b := widget.NewButtonWithIcon("", icon, fn)
 			b.Importance = widget.LowImportance
@@ -431,8 +432,8 @@ func newNestedEditor(m *Model, parent StepPath, open map[string]bool) *nestedEdi
 		key := path.String()
 		expand := widget.NewButtonWithIcon("", theme.MenuDropDownIcon(), nil)
 		expand.Importance = widget.LowImportance
-		head := container.NewBorder(nil, nil, container.NewHBox(expand, on), tools,
-			container.NewVBox(title, lowLabel(stepSummary(s))))
+		head := container.NewBorder(nil, nil, container.NewHBox(expand, on), nil,
+			container.NewVBox(title, container.NewBorder(nil, nil, nil, tools, lowLabel(stepSummary(s)))))
 		pf := newParamForm(m, path, open)
 		ne.forms = append(ne.forms, pf)
 		body := container.NewPadded(pf.obj)
