@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -352,6 +353,13 @@ func NewStep(builder string, params map[string]any) (Step, error) {
 	return s, nil
 }
 
+// UnmarshalJSON decodes one JSON value from data into dst with numbers kept exact
+// (json.Number) and syntax errors located by line:column; trailing data is an error.
+func UnmarshalJSON(data []byte, dst any) error { return unmarshal(data, dst) }
+
+// Excerpt shortens a raw JSON value for an error message.
+func Excerpt(v json.RawMessage) string { return abbrev(v) }
+
 // unmarshal decodes JSON with numbers kept exact and syntax errors located by line:column.
 func unmarshal(data []byte, dst any) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -422,11 +430,4 @@ func abbrev(v json.RawMessage) string {
 	return s
 }
 
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
-}
+func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }

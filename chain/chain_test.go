@@ -274,3 +274,20 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+// The engine enforces a spec's declared needs before the builder runs.
+func TestRunEnforcesNeeds(t *testing.T) {
+	chain.Register(chain.Spec{
+		Name: "t_needs_start", Kind: chain.Meta, Needs: chain.FStart,
+		New: func(chain.Values) (chain.Builder, error) {
+			return chain.BuildFunc(func(ctx context.Context, s *chain.State, rng *rand.Rand) error {
+				s.Map.Set(*s.Start, chain.DownStairs) // would panic without a start
+				return nil
+			}), nil
+		},
+	})
+	c := &chain.Chain{Width: 20, Height: 10, Steps: []chain.Step{{Builder: "t_fill"}, {Builder: "t_needs_start"}}}
+	_, err := chain.Run(context.Background(), c, 1, nil)
+	require.Error(t, err)
+	assert.Equal(t, "chain: steps[1] t_needs_start: needs a start position, but there are none", err.Error())
+}

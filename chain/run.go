@@ -137,6 +137,9 @@ func runStep(ctx context.Context, s *State, st Step, ref StepRef) (err error) {
 		}
 	}()
 	s.step = ref
+	if err := s.need(spec.EffectOf(st.Params).Needs); err != nil {
+		return err
+	}
 	if err := b.Build(ctx, s, NewRand(s.Seed, ref.Path)); err != nil {
 		return err
 	}

@@ -119,6 +119,27 @@ func (s *State) NearestWalkable(p Point) (Point, error) {
 	return best, nil
 }
 
+// need enforces a step's declared preconditions on the live state, so no
+// builder runs without what its spec says it needs.
+func (s *State) need(f Features) error {
+	checks := []struct {
+		f    Features
+		ok   bool
+		what string
+	}{
+		{FRooms, len(s.Rooms) > 0, "rooms"},
+		{FCorridors, len(s.Corridors) > 0, "corridors"},
+		{FStart, s.Start != nil, "a start position"},
+		{FExit, len(s.Exits) > 0, "an exit"},
+	}
+	for _, c := range checks {
+		if f&c.f != 0 && !c.ok {
+			return fmt.Errorf("needs %s, but there are none", c.what)
+		}
+	}
+	return nil
+}
+
 // NeedRooms returns an error when the state has no rooms.
 func (s *State) NeedRooms() error {
 	if len(s.Rooms) == 0 {

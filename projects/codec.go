@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -76,7 +77,7 @@ func (p *Project) Bytes() ([]byte, error) {
 // reported with its JSON path (levels[2].chain.steps[1].params.x: ...).
 func Decode(data []byte) (*Project, error) {
 	var raw map[string]json.RawMessage
-	if err := unmarshal(data, &raw); err != nil {
+	if err := chain.UnmarshalJSON(data, &raw); err != nil {
 		return nil, fmt.Errorf("projects: %w", err)
 	}
 	if raw == nil {
@@ -302,45 +303,12 @@ func WriteFileAtomic(path string, data []byte) (err error) {
 	return nil
 }
 
-func unmarshal(data []byte, dst any) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	if err := dec.Decode(dst); err != nil {
-		var se *json.SyntaxError
-		if e, ok := err.(*json.SyntaxError); ok {
-			se = e
-			return fmt.Errorf("line %s: %s", chain.LineCol(data, max(se.Offset-1, 0)), se.Error())
-		}
-		if err == io.EOF || err == io.ErrUnexpectedEOF {
-			return fmt.Errorf("line %s: unexpected end of JSON", chain.LineCol(data, int64(len(data))))
-		}
-		return err
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return fmt.Errorf("line %s: unexpected data after the project", chain.LineCol(data, dec.InputOffset()))
-	}
-	return nil
-}
-
 func strictUnmarshal(data []byte, dst any) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	return dec.Decode(dst)
 }
 
-func abbrev(v json.RawMessage) string {
-	s := strings.TrimSpace(string(v))
-	if len(s) > 40 {
-		s = s[:37] + "..."
-	}
-	return s
-}
+func abbrev(v json.RawMessage) string { return chain.Excerpt(v) }
 
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
-}
+func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }
