@@ -289,5 +289,5 @@ func TestRunEnforcesNeeds(t *testing.T) {
 	c := &chain.Chain{Width: 20, Height: 10, Steps: []chain.Step{{Builder: "t_fill"}, {Builder: "t_needs_start"}}}
 	_, err := chain.Run(context.Background(), c, 1, nil)
 	require.Error(t, err)
-	assert.Equal(t, "chain: steps[1] t_needs_start: needs a start position, but there are none", err.Error())
+	assert.Equal(t, "chain: steps[1] t_needs_start: needs a start position, but none is placed", err.Error())
 }

@@ -123,18 +123,18 @@ func (s *State) NearestWalkable(p Point) (Point, error) {
 // builder runs without what its spec says it needs.
 func (s *State) need(f Features) error {
 	checks := []struct {
-		f    Features
-		ok   bool
-		what string
+		f          Features
+		ok         bool
+		what, none string
 	}{
-		{FRooms, len(s.Rooms) > 0, "rooms"},
-		{FCorridors, len(s.Corridors) > 0, "corridors"},
-		{FStart, s.Start != nil, "a start position"},
-		{FExit, len(s.Exits) > 0, "an exit"},
+		{FRooms, len(s.Rooms) > 0, "rooms", "there are none"},
+		{FCorridors, len(s.Corridors) > 0, "corridors", "there are none"},
+		{FStart, s.Start != nil, "a start position", "none is placed"},
+		{FExit, len(s.Exits) > 0, "an exit", "none is placed"},
 	}
 	for _, c := range checks {
 		if f&c.f != 0 && !c.ok {
-			return fmt.Errorf("needs %s, but there are none", c.what)
+			return fmt.Errorf("needs %s, but %s", c.what, c.none)
 		}
 	}
 	return nil
