@@ -11,11 +11,13 @@ import (
 func init() {
 	chain.Register(chain.Spec{
 		Name: "area_starting_position",
-		Help: "Puts the start on the walkable tile nearest an area of the map (left/center/right × top/center/bottom), as the tutorial's AreaStartingPosition.",
+		Help: "Puts the start on the walkable tile nearest an area of the map (left/center/right × top/center/bottom), as the tutorial's AreaStartingPosition. " +
+			"Unlike the tutorial it prefers the largest open region, so a sealed pocket next to the anchor cannot shrink the level to a few tiles after cull_unreachable.",
 		Kind: chain.Meta,
 		Params: []chain.Param{
 			kit.XParam("x", "Horizontal anchor: left (column 1), center or right (column width-2).", "center", false),
 			kit.YParam("y", "Vertical anchor: top (row 1), center or bottom (row height-2).", "center", false),
+			kit.BoolParam("largest_region", "Largest region", "Start in the largest connected open region (off: the nearest walkable tile, as the tutorial).", true),
 		},
 		Makes: chain.FStart,
 		New: func(v chain.Values) (chain.Builder, error) {
@@ -24,7 +26,7 @@ func init() {
 	})
 	chain.Register(chain.Spec{
 		Name: "area_ending_position",
-		Help: "Puts down stairs (an exit) on the walkable tile nearest an area of the map, as the tutorial's AreaEndingPosition.",
+		Help: "Puts down stairs (an exit) on the walkable tile nearest an area of the map, as the tutorial's AreaEndingPosition; with a start placed, only tiles reachable from it count.",
 		Kind: chain.Meta,
 		Params: []chain.Param{
 			kit.XParam("x", "Horizontal anchor: left (column 1), center or right (column width-2).", "right", false),
@@ -44,10 +46,26 @@ type areaPos struct {
 }
 
 func (b areaPos) Build(_ context.Context, s *chain.State, _ *rand.Rand) error {
-	p := chain.Point{X: kit.ResolvePos(b.v, "x", s.Map.W), Y: kit.ResolvePos(b.v, "y", s.Map.H)}
+	g := s.Map
+	p := chain.Point{X: kit.ResolvePos(b.v, "x", g.W), Y: kit.ResolvePos(b.v, "y", g.H)}
 	if b.exit {
+		if s.Start != nil && g.Walkable(*s.Start) {
+			dist := chain.DistanceMap(g, []chain.Point{*s.Start})
+			ok := make([]bool, len(dist))
+			for i, d := range dist {
+				ok[i] = d > 0 && g.Tiles[i] != chain.DownStairs
+			}
+			if q, found := kit.Nearest(g, p, ok); found {
+				p = q
+			}
+		}
 		_, err := s.AddExit(p)
 		return err
+	}
+	if b.v.Bool("largest_region") {
+		if q, found := kit.Nearest(g, p, kit.LargestRegion(g)); found {
+			p = q
+		}
 	}
 	return s.SetStart(p)
 }
