@@ -291,3 +291,14 @@ func TestRunEnforcesNeeds(t *testing.T) {
 	require.Error(t, err)
 	assert.Equal(t, "chain: steps[1] t_needs_start: needs a start position, but none is placed", err.Error())
 }
+
+func TestNoHistoryGivesTheSameLevel(t *testing.T) {
+	c := &chain.Chain{Width: 30, Height: 12, Steps: []chain.Step{{Builder: "t_fill", Params: map[string]any{"n": 10}}}}
+	a, err := chain.RunConfig(context.Background(), c, chain.Config{Master: 4})
+	require.NoError(t, err)
+	b, err := chain.RunConfig(context.Background(), c, chain.Config{Master: 4, NoHistory: true})
+	require.NoError(t, err)
+	assert.Equal(t, a.State.Map.Tiles, b.State.Map.Tiles)
+	assert.Equal(t, 11, a.History.Len())
+	assert.Equal(t, 0, b.History.Len())
+}

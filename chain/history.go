@@ -3,6 +3,7 @@ package chain
 import (
 	"bytes"
 	"encoding/binary"
+	"math/bits"
 	"slices"
 	"sync"
 	"unsafe"
@@ -160,36 +161,42 @@ func share[T comparable](prev *meta, get func(*meta) []T, cur []T) []T {
 // encodeDelta encodes the changes from old to cur as runs:
 // uvarint(skip) uvarint(n) followed by n tile bytes.
 func encodeDelta(old, cur []Tile) []byte {
-	var out []byte
+	out := []byte{}
 	last := 0
 	ob, cb := tileBytes(old), tileBytes(cur)
-	for i := 0; i < len(cur); {
-		if old[i] == cur[i] {
-			// Skip equal 64-byte blocks with the vectorised comparison.
-			for i+64 <= len(cur) && bytes.Equal(ob[i:i+64], cb[i:i+64]) {
-				i += 64
-			}
-			if i < len(cur) && old[i] == cur[i] {
-				i++
-			}
-			continue
-		}
-		j := i
-		for j < len(cur) && old[j] != cur[j] {
+	for i := firstDiff(ob, cb, 0); i < len(cb); i = firstDiff(ob, cb, i) {
+		j := i + 1
+		for j < len(cb) && ob[j] != cb[j] {
 			j++
 		}
 		out = binary.AppendUvarint(out, uint64(i-last))
 		out = binary.AppendUvarint(out, uint64(j-i))
-		for _, t := range cur[i:j] {
-			out = append(out, byte(t))
-		}
-		last = j
-		i = j
-	}
-	if out == nil {
-		out = []byte{}
+		out = append(out, cb[i:j]...)
+		last, i = j, j
 	}
 	return out
+}
+
+// firstDiff returns the first index at or after i where a and b differ (len(a)
+// when none): equal 256-byte blocks are skipped with the vectorised comparison,
+// then eight bytes at a time locate the difference.
+func firstDiff(a, b []byte, i int) int {
+	n := len(a)
+	for i+256 <= n && bytes.Equal(a[i:i+256], b[i:i+256]) {
+		i += 256
+	}
+	for ; i+8 <= n; i += 8 {
+		x := binary.LittleEndian.Uint64(a[i:]) ^ binary.LittleEndian.Uint64(b[i:])
+		if x != 0 {
+			return i + bits.TrailingZeros64(x)/8
+		}
+	}
+	for ; i < n; i++ {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return n
 }
 
 // tileBytes views tiles as bytes without copying (Tile is a uint8).

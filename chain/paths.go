@@ -28,34 +28,46 @@ const Unreachable = -1
 // the tile array (about 10× faster than a generic pathfinder at 512×512; gruid's
 // A* serves Path, where costs vary).
 func DistanceMap(g *Grid, sources []Point) []int {
-	out := make([]int, len(g.Tiles))
-	for i := range out {
-		out[i] = Unreachable
+	// Search a copy padded with a ring of rock, so no step needs a bounds check.
+	w, h := g.W, g.H
+	pw := w + 2
+	dist := make([]int32, pw*(h+2))
+	for i := range dist {
+		dist[i] = -2 // rock
+	}
+	for y := 0; y < h; y++ {
+		row, prow := g.Tiles[y*w:(y+1)*w], dist[(y+1)*pw+1:(y+1)*pw+1+w]
+		for x, t := range row {
+			if walkableT[t] {
+				prow[x] = Unreachable
+			}
+		}
 	}
 	queue := make([]int32, 0, 256)
 	for _, s := range sources {
-		if g.Walkable(s) && out[g.Idx(s)] == Unreachable {
-			out[g.Idx(s)] = 0
-			queue = append(queue, int32(g.Idx(s)))
+		if g.In(s) {
+			if j := (s.Y+1)*pw + s.X + 1; dist[j] == Unreachable {
+				dist[j] = 0
+				queue = append(queue, int32(j))
+			}
 		}
 	}
-	w, h := g.W, g.H
-	tiles := g.Tiles
+	offs := [8]int32{int32(-pw), 1, int32(pw), -1, int32(-pw - 1), int32(-pw + 1), int32(pw + 1), int32(pw - 1)}
 	for head := 0; head < len(queue); head++ {
-		i := int(queue[head])
-		x, y := i%w, i/w
-		d := out[i] + 1
-		for _, n := range Neighbours8 {
-			nx, ny := x+n.X, y+n.Y
-			if nx < 0 || ny < 0 || nx >= w || ny >= h {
-				continue
+		i := queue[head]
+		d := dist[i] + 1
+		for _, o := range offs {
+			if j := i + o; dist[j] == Unreachable {
+				dist[j] = d
+				queue = append(queue, j)
 			}
-			j := ny*w + nx
-			if out[j] != Unreachable || !walkableT[tiles[j]] {
-				continue
-			}
-			out[j] = d
-			queue = append(queue, int32(j))
+		}
+	}
+	out := make([]int, w*h)
+	for y := 0; y < h; y++ {
+		prow, row := dist[(y+1)*pw+1:(y+1)*pw+1+w], out[y*w:(y+1)*w]
+		for x, d := range prow {
+			row[x] = max(int(d), Unreachable)
 		}
 	}
 	return out
@@ -109,4 +121,52 @@ func TileCost(g *Grid) func(Point) (int, bool) {
 		}
 		return max(1, int(math.Round(t.Cost()*10))), true
 	}
+}
+
+// Regions labels the 8-connected regions of walkable tiles: labels[i] is 0 for
+// unwalkable tiles, else the region number (from 1, in row order of their first
+// tile), and sizes[k] is the number of tiles of region k (sizes[0] is 0).
+func Regions(g *Grid) (labels []int32, sizes []int) {
+	w, h := g.W, g.H
+	pw := w + 2
+	lab := make([]int32, pw*(h+2)) // padded: -1 rock, 0 unlabelled floor, k region
+	for i := range lab {
+		lab[i] = -1
+	}
+	for y := 0; y < h; y++ {
+		row, prow := g.Tiles[y*w:(y+1)*w], lab[(y+1)*pw+1:(y+1)*pw+1+w]
+		for x, t := range row {
+			if walkableT[t] {
+				prow[x] = 0
+			}
+		}
+	}
+	offs := [8]int32{int32(-pw), 1, int32(pw), -1, int32(-pw - 1), int32(-pw + 1), int32(pw + 1), int32(pw - 1)}
+	sizes = []int{0}
+	var queue []int32
+	for start := range lab {
+		if lab[start] != 0 {
+			continue
+		}
+		k := int32(len(sizes))
+		lab[start] = k
+		queue = append(queue[:0], int32(start))
+		for head := 0; head < len(queue); head++ {
+			for _, o := range offs {
+				if j := queue[head] + o; lab[j] == 0 {
+					lab[j] = k
+					queue = append(queue, j)
+				}
+			}
+		}
+		sizes = append(sizes, len(queue))
+	}
+	labels = make([]int32, w*h)
+	for y := 0; y < h; y++ {
+		prow, row := lab[(y+1)*pw+1:(y+1)*pw+1+w], labels[y*w:(y+1)*w]
+		for x, l := range prow {
+			row[x] = max(l, 0)
+		}
+	}
+	return labels, sizes
 }

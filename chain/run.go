@@ -27,6 +27,9 @@ type Config struct {
 	Spawner Spawner
 	// Templates are extra prefab templates by name.
 	Templates map[string][]string
+	// NoHistory skips recording snapshots (the result's history stays empty): for
+	// runs that only want the final level, such as exports and seed sweeps.
+	NoHistory bool
 }
 
 // splitmix64 is a strong 64-bit mixer.
@@ -71,11 +74,15 @@ func RunConfig(ctx context.Context, c *Chain, cfg Config) (res *Result, err erro
 	if cfg.Seed != nil {
 		seed = *cfg.Seed
 	}
+	hist := NewHistory(c.Width, c.Height)
 	s := &State{
 		Map: NewGrid(c.Width, c.Height), Depth: c.Depth, Master: cfg.Master, Seed: seed,
-		Spawner: cfg.Spawner, Templates: cfg.Templates, hist: NewHistory(c.Width, c.Height),
+		Spawner: cfg.Spawner, Templates: cfg.Templates, hist: hist,
 	}
-	res = &Result{Chain: c, Master: cfg.Master, Seed: seed, State: s, History: s.hist}
+	if cfg.NoHistory {
+		s.hist = nil
+	}
+	res = &Result{Chain: c, Master: cfg.Master, Seed: seed, State: s, History: hist}
 	if err := runSteps(ctx, s, c.Steps, "steps", -1); err != nil {
 		return res, err
 	}
@@ -144,6 +151,8 @@ func runStep(ctx context.Context, s *State, st Step, ref StepRef) (err error) {
 		return err
 	}
 	s.step = ref
-	s.hist.record(s, ref, "", true)
+	if s.hist != nil {
+		s.hist.record(s, ref, "", true)
+	}
 	return nil
 }

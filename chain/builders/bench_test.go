@@ -19,12 +19,16 @@ func BenchmarkDepth5Chain(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		if _, err := chain.Run(context.Background(), c, uint64(i), fakeSpawner{}); err != nil {
-			b.Fatal(err)
-		}
+	for _, history := range []bool{true, false} {
+		b.Run(map[bool]string{true: "history", false: "no_history"}[history], func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				cfg := chain.Config{Master: uint64(i), Spawner: fakeSpawner{}, NoHistory: !history}
+				if _, err := chain.RunConfig(context.Background(), c, cfg); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
 

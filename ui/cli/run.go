@@ -149,6 +149,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		}
 		return inputErr(stderr, err)
 	}
+	t.cfg.NoHistory = *format != "gif" // only the animation needs the snapshots
 	res, err := chain.RunConfig(context.Background(), t.chain, t.cfg)
 	if err != nil {
 		return inputErr(stderr, err)

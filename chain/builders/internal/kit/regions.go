@@ -3,36 +3,19 @@ package kit
 import "hewn/chain"
 
 // LargestRegion marks the tiles of the largest 8-connected region of walkable
-// tiles (the first one found, scanning row by row, on ties). All false when the
-// map has no walkable tile.
+// tiles (the first one, in row order, on ties). All false when the map has no
+// walkable tile.
 func LargestRegion(g *chain.Grid) []bool {
-	label := make([]int32, len(g.Tiles))
-	best, bestSize, next := int32(0), 0, int32(0)
-	var queue []int
-	for i, t := range g.Tiles {
-		if !t.Walkable() || label[i] != 0 {
-			continue
-		}
-		next++
-		label[i] = next
-		queue = append(queue[:0], i)
-		for head := 0; head < len(queue); head++ {
-			p := g.Pt(queue[head])
-			for _, d := range chain.Neighbours8 {
-				q := p.Add(d)
-				if g.Walkable(q) && label[g.Idx(q)] == 0 {
-					label[g.Idx(q)] = next
-					queue = append(queue, g.Idx(q))
-				}
-			}
-		}
-		if len(queue) > bestSize {
-			best, bestSize = next, len(queue)
+	labels, sizes := chain.Regions(g)
+	best := 0
+	for k, n := range sizes {
+		if n > sizes[best] {
+			best = k
 		}
 	}
-	mask := make([]bool, len(g.Tiles))
-	for i, l := range label {
-		mask[i] = l != 0 && l == best
+	mask := make([]bool, len(labels))
+	for i, l := range labels {
+		mask[i] = best > 0 && int(l) == best
 	}
 	return mask
 }
