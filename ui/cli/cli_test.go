@@ -144,3 +144,35 @@ func TestProjectNewRunCheck(t *testing.T) {
 	assert.Contains(t, out, `levels[0].theme: unknown theme "nope"`)
 	assert.Contains(t, out, "levels[0].chain.steps[0]: room_drawer is a meta builder and needs a map")
 }
+
+func TestRunImages(t *testing.T) {
+	f := writeFile(t, "c.json", smallChain)
+	code, png, errs := hewn("run", f, "--seed", "3", "--format", "png")
+	require.Equal(t, 0, code, errs)
+	assert.True(t, strings.HasPrefix(png, "\x89PNG\r\n"), "a PNG")
+	_, png2, _ := hewn("run", f, "--seed", "3", "--format", "png")
+	assert.Equal(t, png, png2, "byte-identical")
+	code, gif, errs := hewn("run", f, "--seed", "3", "--format", "gif", "--cell", "8")
+	require.Equal(t, 0, code, errs)
+	assert.True(t, strings.HasPrefix(gif, "GIF89a"), "a GIF")
+	code, _, _ = hewn("run", f, "--format", "png", "--cell", "2")
+	assert.Equal(t, 2, code)
+}
+
+func TestRunExampleProjectWithContent(t *testing.T) {
+	dir := t.TempDir()
+	proj := filepath.Join(dir, "p.hewn.json")
+	require.NoError(t, os.WriteFile(proj, []byte(`{"version":1,"name":"p","seed":9,"content":"pack.json","levels":[
+	  {"depth":3,"name":"rooms","chain":{"width":40,"height":24,"steps":[{"builder":"simple_map"},{"builder":"room_based_spawner"}]}}]}`), 0o644))
+	pack := `{"mobs":[{"name":"Kobold","renderable":{"glyph":"k","fg":"#FF0000","bg":"#000000","order":1},"blocks_tile":true,"vision_range":4,"movement":"random","attributes":{}}],
+	  "spawn_table":[{"name":"Kobold","weight":1,"min_depth":1,"max_depth":9}]}`
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "pack.json"), []byte(pack), 0o644))
+	code, out, errs := hewn("run", proj, "--depth", "3", "--format", "json")
+	require.Equal(t, 0, code, errs)
+	assert.Contains(t, out, `"name": "Kobold"`, "the project's own pack, a weight-1 entry")
+
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "pack.json"), []byte(`{"spawn_table":[{"name":"Ghost","weight":-1,"min_depth":1,"max_depth":2}]}`), 0o644))
+	code, _, errs = hewn("run", proj, "--depth", "3")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errs, "spawn_table[0]")
+}
