@@ -11,7 +11,6 @@ xvfb=$!
 trap 'kill $app $xvfb 2>/dev/null || true' EXIT
 export DISPLAY=$display
 sleep 1
-export HEWN_CONFIG_DIR=$(mktemp -d)
 "$bin" >/tmp/hewn-smoke.log 2>&1 &
 app=$!
 win=""
