@@ -176,3 +176,11 @@ func TestRunExampleProjectWithContent(t *testing.T) {
 	assert.Equal(t, 1, code)
 	assert.Contains(t, errs, "spawn_table[0]")
 }
+
+func TestRunWarnsAboutPreconditions(t *testing.T) {
+	f := writeFile(t, "c.json", `{"steps":[{"builder":"room_drawer"}]}`)
+	code, _, errs := hewn("run", f)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errs, "warning: steps[0]: room_drawer is a meta builder and needs a map")
+	assert.Contains(t, errs, "chain: steps[0] room_drawer: needs rooms, but there are none")
+}

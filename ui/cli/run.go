@@ -149,6 +149,9 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		}
 		return inputErr(stderr, err)
 	}
+	for _, pr := range chain.Check(t.chain) {
+		fmt.Fprintln(stderr, "warning: "+pr.Error())
+	}
 	t.cfg.NoHistory = *format != "gif" // only the animation needs the snapshots
 	res, err := chain.RunConfig(context.Background(), t.chain, t.cfg)
 	if err != nil {
