@@ -24,6 +24,9 @@ type chainList struct {
 	remove, dup, up, down *widget.Button
 	obj                   fyne.CanvasObject
 	syncing               bool
+	title                 *widget.Label
+	// OnAdd is called by the add button (the window shows the builder palette).
+	OnAdd func()
 }
 
 func newChainList(m *Model) *chainList {
@@ -38,8 +41,14 @@ func newChainList(m *Model) *chainList {
 	cl.dup = widget.NewButtonWithIcon("", theme.ContentCopyIcon(), func() { cl.each(func(i int) { m.DuplicateStep(nil, i) }) })
 	cl.up = widget.NewButtonWithIcon("", theme.MoveUpIcon(), func() { cl.each(func(i int) { m.MoveStep(nil, i, -1) }) })
 	cl.down = widget.NewButtonWithIcon("", theme.MoveDownIcon(), func() { cl.each(func(i int) { m.MoveStep(nil, i, 1) }) })
-	title := widget.NewLabelWithStyle("Steps", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	bar := container.NewBorder(nil, nil, title, container.NewHBox(cl.up, cl.down, cl.dup, cl.remove))
+	add := widget.NewButtonWithIcon("", theme.ContentAddIcon(), func() {
+		if cl.OnAdd != nil {
+			cl.OnAdd()
+		}
+	})
+	cl.title = widget.NewLabelWithStyle("Steps", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	cl.title.Truncation = fyne.TextTruncateEllipsis
+	bar := container.NewBorder(nil, nil, nil, container.NewHBox(add, cl.up, cl.down, cl.dup, cl.remove), cl.title)
 	cl.obj = container.NewBorder(bar, nil, nil, nil, cl.list)
 	cl.refresh()
 	return cl
@@ -124,6 +133,11 @@ func (cl *chainList) update(i widget.ListItemID, o fyne.CanvasObject) {
 
 // refresh re-reads the chain, its Check warnings and the selection.
 func (cl *chainList) refresh() {
+	cl.title.SetText("Steps")
+	if li := cl.m.LevelIndex(); li >= 0 && li < len(cl.m.Project().Levels) {
+		l := cl.m.Project().Levels[li]
+		cl.title.SetText(fmt.Sprintf("Depth %d · %s", l.Depth, l.Name))
+	}
 	cl.warnings = map[int][]string{}
 	if c := cl.m.Chain(); c != nil {
 		for _, p := range chain.Check(c) {

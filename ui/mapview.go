@@ -25,7 +25,7 @@ type MapView struct {
 	scene  *render.Scene
 	cell   int         // tile side in device pixels
 	origin image.Point // device pixel of tile (0,0)'s top-left corner
-	fit    bool        // refit (zoom to show the whole map) on the next draw
+	fit    bool        // fit mode: every frame zooms to show the whole map, until the user zooms or pans
 	buf    *image.RGBA
 	raster *canvas.Raster
 	scale  float32 // device pixels per Fyne unit, learnt when drawing
@@ -67,7 +67,7 @@ func (r *mapRenderer) Objects() []fyne.CanvasObject { return r.objs }
 func (r *mapRenderer) Destroy()                     {}
 
 // SetScene shows sc (nil: nothing). The zoom and pan stay unless the map size
-// changed, in which case the view fits the new map.
+// changed, in which case the view goes back to fitting the map.
 func (mv *MapView) SetScene(sc *render.Scene) {
 	old := mv.scene
 	if old == nil || old.Map == nil || sc == nil || sc.Map == nil || old.Map.W != sc.Map.W || old.Map.H != sc.Map.H {
@@ -94,8 +94,12 @@ func (mv *MapView) SetShowRooms(on bool) {
 // Cell returns the tile size in device pixels.
 func (mv *MapView) Cell() int { return mv.cell }
 
-// Fit zooms and centres so the whole map shows.
+// Fit zooms and centres so the whole map shows, and keeps doing so as the view
+// is resized, until the user zooms or pans.
 func (mv *MapView) Fit() { mv.fit = true; mv.raster.Refresh() }
+
+// Fitting reports whether the view is in fit mode.
+func (mv *MapView) Fitting() bool { return mv.fit }
 
 // Zoom changes the tile size by factor around the device pixel at (anchor).
 func (mv *MapView) Zoom(factor float64, anchor image.Point) {
@@ -122,7 +126,8 @@ func (mv *MapView) ZoomCenter(factor float64) {
 	mv.Zoom(factor, image.Pt(int(s.Width*mv.scale/2), int(s.Height*mv.scale/2)))
 }
 
-// fitTo computes the cell size and origin showing the whole map in w×h pixels.
+// fitTo computes the cell size and origin showing the whole map in w×h pixels:
+// the largest integer cell at which every tile shows, centred.
 func (mv *MapView) fitTo(w, h int) {
 	if mv.scene == nil || mv.scene.Map == nil || w <= 0 || h <= 0 {
 		return
@@ -131,7 +136,6 @@ func (mv *MapView) fitTo(w, h int) {
 	c := min(w/g.W, h/g.H)
 	mv.cell = min(max(c, render.MinCell), render.MaxCell)
 	mv.origin = image.Pt((w-g.W*mv.cell)/2, (h-g.H*mv.cell)/2)
-	mv.fit = false
 }
 
 // draw is the raster generator: it draws the visible tiles into a w×h image

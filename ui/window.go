@@ -37,6 +37,7 @@ type Editor struct {
 	form                           *paramForm
 	formBox                        *fyne.Container
 	levelBox, projectBox, themeBox *fyne.Container
+	tabs                           *container.AppTabs
 	mapView                        *MapView
 	scrub                          *scrubber
 	status                         *widget.Label
@@ -115,26 +116,42 @@ func newEditor(a fyne.App, w fyne.Window, m *Model, post func(func())) *Editor {
 
 	levelsTab := container.NewVSplit(e.levels.obj, container.NewVScroll(container.NewPadded(e.levelBox)))
 	levelsTab.Offset = 0.45
-	tabs := container.NewAppTabs(
+	formHead := widget.NewLabelWithStyle("Parameters", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	chainTab := container.NewVSplit(e.steps.obj,
+		container.NewBorder(formHead, nil, nil, nil, container.NewVScroll(container.NewPadded(e.formBox))))
+	chainTab.Offset = 0.38
+	e.tabs = container.NewAppTabs(
+		container.NewTabItem("Chain", chainTab),
 		container.NewTabItem("Levels", levelsTab),
 		container.NewTabItem("Builders", e.pal.obj),
 		container.NewTabItem("Themes", container.NewVScroll(e.themeBox)),
 		container.NewTabItem("Project", container.NewVScroll(e.projectBox)),
 	)
-	formHead := widget.NewLabelWithStyle("Parameters", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	middle := container.NewVSplit(e.steps.obj,
-		container.NewBorder(formHead, nil, nil, nil, container.NewVScroll(container.NewPadded(e.formBox))))
-	middle.Offset = 0.42
-	inner := container.NewHSplit(middle, right)
-	inner.Offset = 0.35
-	outer := container.NewHSplit(tabs, inner)
-	outer.Offset = 0.23
+	e.steps.OnAdd = func() {
+		e.tabs.SelectIndex(tabBuilders)
+		if e.win != nil {
+			e.win.Canvas().Focus(e.pal.search)
+		}
+	}
+	// Two columns: the sidebar (about 380 px at 1280×800) and the map, so an
+	// 80×50 map fits at 11 px a tile, where glyphs read.
+	outer := container.NewHSplit(e.tabs, right)
+	outer.Offset = 0.3
 	e.root = outer
 
 	m.OnChange(e.changed)
 	e.changed(ChangeProject | ChangeSelection | ChangeFile)
 	return e
 }
+
+// The sidebar's tabs, in order.
+const (
+	tabChain = iota
+	tabLevels
+	tabBuilders
+	tabThemes
+	tabProject
+)
 
 // rollSeed pins a new random seed on the selected level (unless locked).
 func (e *Editor) rollSeed() {
