@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 
 	"hewn/chain"
+	"hewn/chain/builders/internal/kit"
 )
 
 func init() {
@@ -99,14 +100,6 @@ func cullUnreachable(_ context.Context, s *chain.State, _ *rand.Rand) error {
 		taken[q] = true
 		s.Exits[k] = chain.Exit{X: q.X, Y: q.Y, Tile: e.Tile}
 	}
-	kept := s.Spawns[:0:0]
-	for _, sp := range s.Spawns {
-		if g.Walkable(sp.Pos()) {
-			kept = append(kept, sp)
-		}
-	}
-	if len(kept) != len(s.Spawns) {
-		s.Spawns = kept
-	}
+	kit.DropBuried(s)
 	return nil
 }

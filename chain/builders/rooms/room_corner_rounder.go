@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 
 	"hewn/chain"
+	"hewn/chain/builders/internal/kit"
 )
 
 func init() {
@@ -21,6 +22,7 @@ func roundCorners(ctx context.Context, s *chain.State, _ *rand.Rand) error {
 	if err := s.NeedRooms(); err != nil {
 		return err
 	}
+	o := kit.NewOccupancy(s)
 	p := pace(len(s.Rooms))
 	for i, r := range s.Rooms {
 		if err := ctx.Err(); err != nil {
@@ -31,7 +33,7 @@ func roundCorners(ctx context.Context, s *chain.State, _ *rand.Rand) error {
 		}
 		x2, y2 := r.X2()-1, r.Y2()-1
 		for _, p := range [4]chain.Point{{X: r.X, Y: r.Y}, {X: x2, Y: r.Y}, {X: r.X, Y: y2}, {X: x2, Y: y2}} {
-			fillIfCorner(s, p)
+			fillIfCorner(s.Map, o, p)
 		}
 		if p.Due(i + 1) {
 			s.Snapshot("")
@@ -41,10 +43,9 @@ func roundCorners(ctx context.Context, s *chain.State, _ *rand.Rand) error {
 }
 
 // fillIfCorner walls p when exactly two of its four neighbours are walls. Only
-// floor is filled, never the start or stairs.
-func fillIfCorner(s *chain.State, p chain.Point) {
-	g := s.Map
-	if g.At(p) != chain.Floor || (s.Start != nil && *s.Start == p) {
+// free floor is filled: never the start, stairs or a tile holding a spawn.
+func fillIfCorner(g *chain.Grid, o *kit.Occupancy, p chain.Point) {
+	if g.At(p) != chain.Floor || !o.Free(p) {
 		return
 	}
 	walls := 0

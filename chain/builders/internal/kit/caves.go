@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 
 	"hewn/chain"
 )
@@ -203,16 +204,40 @@ func IsBlank(g *chain.Grid) bool {
 }
 
 // Settle repairs what a meta builder that repaints the whole map may have
-// broken: it stamps each exit's tile back and moves the start to the nearest
-// walkable tile when its own tile is no longer walkable.
+// broken: it stamps each exit's tile back, moves the start to the nearest
+// walkable tile when its own tile is no longer walkable, and drops the spawns
+// left inside rock or under the moved start (see DropBuried).
 func Settle(s *chain.State) error {
 	for _, e := range s.Exits {
 		s.Map.Set(e.Pos(), e.Tile)
 	}
 	if s.Start != nil && !s.Map.Walkable(*s.Start) {
-		return s.SetStart(*s.Start)
+		if err := s.SetStart(*s.Start); err != nil {
+			return err
+		}
 	}
+	DropBuried(s)
 	return nil
+}
+
+// DropBuried removes the spawns that stand on a tile that is no longer
+// walkable, or on the start, keeping the others in order. It replaces s.Spawns
+// only when something was dropped, and then with a fresh slice (the old one may
+// be shared with a snapshot).
+func DropBuried(s *chain.State) {
+	buried := func(sp chain.Spawn) bool {
+		return !s.Map.Walkable(sp.Pos()) || (s.Start != nil && *s.Start == sp.Pos())
+	}
+	if !slices.ContainsFunc(s.Spawns, buried) {
+		return
+	}
+	kept := make([]chain.Spawn, 0, len(s.Spawns))
+	for _, sp := range s.Spawns {
+		if !buried(sp) {
+			kept = append(kept, sp)
+		}
+	}
+	s.Spawns = kept
 }
 
 // Pacer spaces a builder's progress snapshots so a long job records about n of
