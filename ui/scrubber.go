@@ -39,6 +39,15 @@ type scrubber struct {
 	playing bool
 	obj     fyne.CanvasObject
 	syncing bool
+	prefix  string // put before the label ("Failed run · ")
+}
+
+// SetPrefix sets the text put before the snapshot label and relabels.
+func (s *scrubber) SetPrefix(p string) {
+	s.prefix = p
+	if s.Len() > 0 {
+		s.label.SetText(p + snapshotLabel(s.hist, s.cur))
+	}
 }
 
 func newScrubber(post func(func())) *scrubber {
@@ -114,7 +123,7 @@ func (s *scrubber) Show(i int) {
 	s.syncing = true
 	s.slider.SetValue(float64(i))
 	s.syncing = false
-	s.label.SetText(snapshotLabel(s.hist, i))
+	s.label.SetText(s.prefix + snapshotLabel(s.hist, i))
 	if s.OnShow != nil {
 		s.OnShow(i)
 	}

@@ -54,12 +54,21 @@ type Editor struct {
 	entity    func(string) (rune, color.RGBA, bool)
 	contentOf string // content path the spawner was loaded for
 
-	result    *chain.Result // last good run
-	shownLvl  int           // level the result belongs to
-	lastLevel int
-	lastStep  int
-	started   time.Time
-	shownOnce bool
+	result   *chain.Result // last good run
+	shownLvl int           // level the result belongs to
+	// failed is the partial result of the newest run when it failed (its
+	// history reaches the failing step), failErr its error and failedLvl its
+	// level; browsingFailed is set while the scrubber shows it instead of the
+	// last good run.
+	failed         *chain.Result
+	failErr        error
+	failedLvl      int
+	browsingFailed bool
+	partial        *widget.Button
+	lastLevel      int
+	lastStep       int
+	started        time.Time
+	shownOnce      bool
 	// OnGenerated is called after a new map is shown (benchmarks, tests).
 	OnGenerated func()
 
@@ -85,6 +94,8 @@ func newEditor(a fyne.App, w fyne.Window, m *Model, post func(func())) *Editor {
 	e.scrub.OnShow = e.showSnapshot
 	e.status = widget.NewLabel("")
 	e.status.Truncation = fyne.TextTruncateEllipsis
+	e.partial = widget.NewButtonWithIcon("Show failed run", theme.HistoryIcon(), func() { e.browseFailed(!e.browsingFailed) })
+	e.partial.Hide()
 
 	e.seed = seedEntry(0, func(n uint64) {
 		m.EditLevel("Set seed", "seed", func(l *projects.Level) { l.Seed = &n })
@@ -111,7 +122,8 @@ func newEditor(a fyne.App, w fyne.Window, m *Model, post func(func())) *Editor {
 	seedBar := container.NewBorder(nil, nil, widget.NewLabel("Seed"), container.NewHBox(e.dice, e.lock), e.seed)
 	viewBar := container.NewHBox(e.rooms, e.changes, zoomOut, zoomIn, fit)
 	top := container.NewBorder(nil, nil, nil, viewBar, seedBar)
-	bottom := container.NewVBox(e.scrub.obj, widget.NewSeparator(), e.status, e.hover)
+	bottom := container.NewVBox(e.scrub.obj, widget.NewSeparator(),
+		container.NewBorder(nil, nil, nil, container.NewCenter(e.partial), e.status), e.hover)
 	right := container.NewBorder(top, bottom, nil, nil, e.mapView)
 
 	levelsTab := container.NewVSplit(e.levels.obj, container.NewVScroll(container.NewPadded(e.levelBox)))
@@ -207,8 +219,8 @@ func (e *Editor) changed(c Change) {
 		e.regenerate()
 	} else if c&ChangeLook != 0 {
 		e.showSnapshot(e.scrub.Current())
-	} else if stepChanged && e.result != nil && e.shownLvl == m.LevelIndex() && m.StepIndex() >= 0 {
-		if i := e.result.History.LastOf(m.StepIndex()); i >= 0 {
+	} else if r, lvl := e.viewed(); stepChanged && r != nil && lvl == m.LevelIndex() && m.StepIndex() >= 0 {
+		if i := r.History.LastOf(m.StepIndex()); i >= 0 {
 			e.scrub.Pause()
 			e.scrub.Show(i)
 		}
@@ -278,16 +290,28 @@ func (e *Editor) regenerate() {
 }
 
 // apply shows a finished run (on the UI goroutine). On error the last good map
-// stays and the status line names the failing step.
+// stays, the status line names the failing step, and a button lets the
+// scrubber browse the failed run's partial history (shown at once when this
+// level has no good map yet, and kept while the designer is browsing failures).
 func (e *Editor) apply(o Outcome) {
 	if o.Err != nil {
 		if errors.Is(o.Err, context.Canceled) {
 			return
 		}
-		e.status.Importance = widget.DangerImportance
-		e.status.SetText("⚠ " + o.Err.Error())
+		e.failed, e.failErr, e.failedLvl = nil, o.Err, e.m.LevelIndex()
+		if o.Result != nil && o.Result.History != nil && o.Result.History.Len() > 0 {
+			e.failed = o.Result
+		}
+		noGood := e.result == nil || e.shownLvl != e.failedLvl
+		e.browseFailed(e.browsingFailed || noGood)
 		return
 	}
+	e.failed, e.failErr = nil, nil
+	e.browsingFailed = false
+	e.partial.Hide()
+	e.scrub.SetPrefix("")
+	e.status.Wrapping = fyne.TextWrapOff
+	e.status.Truncation = fyne.TextTruncateEllipsis
 	e.status.Importance = widget.MediumImportance
 	li := e.m.LevelIndex()
 	e.result, e.shownLvl = o.Result, li
@@ -317,21 +341,89 @@ func (e *Editor) apply(o Outcome) {
 	}
 }
 
-// showSnapshot draws snapshot i of the shown result.
+// viewed returns the run the scrubber browses (the last good one, or the
+// failed one while browsing it) and its level.
+func (e *Editor) viewed() (*chain.Result, int) {
+	if e.browsingFailed && e.failed != nil {
+		return e.failed, e.failedLvl
+	}
+	return e.result, e.shownLvl
+}
+
+// browseFailed switches the scrubber between the failed run's partial history
+// (on) and the last good run (off), and words the status line and the button.
+func (e *Editor) browseFailed(on bool) {
+	if e.failErr == nil {
+		return
+	}
+	on = on && e.failed != nil
+	e.browsingFailed = on
+	e.status.Importance = widget.DangerImportance
+	e.status.Truncation = fyne.TextTruncateOff
+	e.status.Wrapping = fyne.TextWrapWord
+	msg := "⚠ " + e.failErr.Error()
+	e.scrub.Pause()
+	haveGood := e.result != nil && e.shownLvl == e.failedLvl
+	switch {
+	case on:
+		n := e.failed.History.Len()
+		msg += fmt.Sprintf(" · showing the failed run: %d snapshot%s before the failing step", n, plural(n))
+		e.partial.SetText("Back to last good map")
+		e.partial.SetIcon(theme.NavigateBackIcon())
+		e.scrub.SetPrefix("Failed run · ")
+		e.scrub.SetHistory(e.failed.History, n-1)
+	case haveGood:
+		msg += " · the map is the last good run"
+		e.partial.SetText("Show failed run")
+		e.partial.SetIcon(theme.HistoryIcon())
+		e.scrub.SetPrefix("")
+		if h := e.result.History; e.scrub.hist != h { // back from the failed run
+			target := h.Len() - 1
+			if si := e.m.StepIndex(); si >= 0 && e.shownLvl == e.m.LevelIndex() {
+				if i := h.LastOf(si); i >= 0 {
+					target = i
+				}
+			}
+			e.scrub.SetHistory(h, target)
+		}
+	default:
+		msg += " · it failed before making a map"
+		e.scrub.SetPrefix("")
+		e.result = nil // another level's map would mislead
+		e.scrub.SetHistory(nil, 0)
+		e.mapView.SetScene(nil)
+	}
+	if e.failed != nil && haveGood {
+		e.partial.Show()
+	} else {
+		e.partial.Hide()
+	}
+	e.status.SetText(msg)
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// showSnapshot draws snapshot i of the run the scrubber browses.
 func (e *Editor) showSnapshot(i int) {
-	if e.result == nil || i < 0 || i >= e.result.History.Len() {
+	r, lvl := e.viewed()
+	if r == nil || i < 0 || i >= r.History.Len() {
 		e.mapView.SetScene(nil)
 		return
 	}
-	h := e.result.History
+	h := r.History
 	var changed []int
 	if e.changes.Checked && i > 0 {
 		changed = h.Changed(i)
 	}
 	sc := render.SnapshotScene(h.At(i), changed)
 	p := e.m.Project()
-	if e.shownLvl < len(p.Levels) {
-		th, split, region := p.Theme(e.shownLvl)
+	if lvl < len(p.Levels) {
+		th, split, region := p.Theme(lvl)
 		sc.Theme = th
 		if split != nil {
 			sc.Split = &render.Split{Region: region, Theme: *split}
