@@ -33,3 +33,31 @@ func TestRepaintKeepsPlacementsValid(t *testing.T) {
 		})
 	}
 }
+
+// TestStartAndExitsAvoidTakenTiles: starts and exits placed after spawns (or on
+// a one-room map) land on free tiles: never under an entity, on the start or on
+// other stairs.
+func TestStartAndExitsAvoidTakenTiles(t *testing.T) {
+	chains := [][]chain.Step{
+		{{Builder: "simple_map", Params: map[string]any{"max_rooms": 1}}, {Builder: "room_based_starting_position"},
+			{Builder: "room_based_stairs"}, {Builder: "room_based_stairs"}, {Builder: "area_ending_position", Params: map[string]any{"x": "center"}}},
+		{{Builder: "simple_map", Params: map[string]any{"min_size": 3, "max_size": 4}}, {Builder: "room_based_spawner"}, {Builder: "room_based_spawner"},
+			{Builder: "room_based_starting_position"}, {Builder: "room_based_stairs"}, {Builder: "distant_exit"}, {Builder: "area_ending_position"}},
+		{{Builder: "cellular_automata"}, {Builder: "voronoi_spawning", Params: map[string]any{"frequency": 0.5}},
+			{Builder: "area_starting_position"}, {Builder: "area_ending_position"}, {Builder: "cull_unreachable"}},
+	}
+	for i, steps := range chains {
+		c := &chain.Chain{Depth: 9, Width: 50, Height: 30, Steps: steps}
+		for seed := uint64(0); seed < 20; seed++ {
+			r, err := chain.Run(context.Background(), c, seed, fakeSpawner{})
+			require.NoError(t, err, "chain %d seed %d", i, seed)
+			checkPlacement(t, r.State, names(steps))
+			seen := map[chain.Point]bool{}
+			for _, e := range r.State.Exits {
+				require.False(t, seen[e.Pos()], "chain %d seed %d: two exits on %v", i, seed, e.Pos())
+				require.NotEqual(t, *r.State.Start, e.Pos(), "chain %d seed %d: exit on the start", i, seed)
+				seen[e.Pos()] = true
+			}
+		}
+	}
+}

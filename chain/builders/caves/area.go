@@ -51,15 +51,27 @@ func (b areaPos) Build(_ context.Context, s *chain.State, _ *rand.Rand) error {
 	if b.exit {
 		if s.Start != nil && g.Walkable(*s.Start) {
 			dist := chain.DistanceMap(g, []chain.Point{*s.Start})
+			// The free reachable tile nearest the anchor; failing that, a reachable
+			// tile holding a spawn (which makes way for the stairs).
+			free := kit.NewOccupancy(s)
 			ok := make([]bool, len(dist))
 			for i, d := range dist {
-				ok[i] = d > 0 && g.Tiles[i] != chain.DownStairs
+				ok[i] = d > 0 && free.Free(g.Pt(i))
 			}
-			if q, found := kit.Nearest(g, p, ok); found {
-				p = q
+			q, found := kit.Nearest(g, p, ok)
+			if !found {
+				for i, d := range dist {
+					ok[i] = d > 0 && g.Tiles[i] != chain.DownStairs
+				}
+				q, found = kit.Nearest(g, p, ok)
+			}
+			if found {
+				_, err := s.AddExit(q)
+				kit.DropSpawnsAt(s, q)
+				return err
 			}
 		}
-		_, err := s.AddExit(p)
+		_, err := kit.AddExit(s, p)
 		return err
 	}
 	if b.v.Bool("largest_region") {
@@ -67,5 +79,5 @@ func (b areaPos) Build(_ context.Context, s *chain.State, _ *rand.Rand) error {
 			p = q
 		}
 	}
-	return s.SetStart(p)
+	return kit.SetStart(s, p)
 }

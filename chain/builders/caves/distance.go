@@ -44,13 +44,10 @@ func distantExit(_ context.Context, s *chain.State, _ *rand.Rand) error {
 		return err
 	}
 	g := s.Map
-	taken := make(map[int]bool, len(s.Exits))
-	for _, e := range s.Exits {
-		taken[g.Idx(e.Pos())] = true
-	}
+	free := kit.NewOccupancy(s)
 	best, bestD := -1, 0
 	for i, d := range dist {
-		if d > bestD && !taken[i] {
+		if d > bestD && free.Free(g.Pt(i)) {
 			best, bestD = i, d
 		}
 	}
@@ -74,21 +71,22 @@ func cullUnreachable(_ context.Context, s *chain.State, _ *rand.Rand) error {
 	}
 	// Exits the cull cut off move to the nearest reachable tile (an exit nobody can
 	// reach is no exit); the walled-in stairs become rock.
-	taken := map[chain.Point]bool{}
-	for _, e := range s.Exits {
-		taken[e.Pos()] = true
-	}
+	free := kit.NewOccupancy(s)
 	for k, e := range s.Exits {
 		if !g.In(e.Pos()) || dist[g.Idx(e.Pos())] != chain.Unreachable {
 			continue
 		}
-		best, bestD := -1, -1
+		// The nearest free reachable tile; failing that, the nearest reachable
+		// tile holding a spawn (which makes way for the stairs).
+		best, bestD, bestFree := -1, -1, false
 		for i, d := range dist {
-			if d == chain.Unreachable || taken[g.Pt(i)] {
-				continue
+			q := g.Pt(i)
+			if d <= 0 || g.Tiles[i] == chain.DownStairs {
+				continue // unreachable, the start, or stairs
 			}
-			if dd := chain.DistSq(e.Pos(), g.Pt(i)); bestD < 0 || dd < bestD {
-				best, bestD = i, dd
+			isFree := free.Free(q)
+			if dd := chain.DistSq(e.Pos(), q); bestD < 0 || (isFree && !bestFree) || (isFree == bestFree && dd < bestD) {
+				best, bestD, bestFree = i, dd, isFree
 			}
 		}
 		if best < 0 {
@@ -97,7 +95,8 @@ func cullUnreachable(_ context.Context, s *chain.State, _ *rand.Rand) error {
 		g.Set(e.Pos(), chain.Wall)
 		q := g.Pt(best)
 		g.Set(q, e.Tile)
-		taken[q] = true
+		free.Take(q)
+		kit.DropSpawnsAt(s, q)
 		s.Exits[k] = chain.Exit{X: q.X, Y: q.Y, Tile: e.Tile}
 	}
 	kit.DropBuried(s)

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 
 	"hewn/chain"
+	"hewn/chain/builders/internal/kit"
 )
 
 func init() {
@@ -30,13 +31,13 @@ func roomStart(_ context.Context, s *chain.State, _ *rand.Rand) error {
 	if err := s.NeedRooms(); err != nil {
 		return err
 	}
-	return s.SetStart(s.Rooms[0].Center())
+	return kit.SetStart(s, s.Rooms[0].Center())
 }
 
 func roomStairs(_ context.Context, s *chain.State, _ *rand.Rand) error {
 	if err := s.NeedRooms(); err != nil {
 		return err
 	}
-	_, err := s.AddExit(s.Rooms[len(s.Rooms)-1].Center())
+	_, err := kit.AddExit(s, s.Rooms[len(s.Rooms)-1].Center())
 	return err
 }
