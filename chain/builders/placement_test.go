@@ -61,3 +61,18 @@ func TestStartAndExitsAvoidTakenTiles(t *testing.T) {
 		}
 	}
 }
+
+// TestRoomDrawerKeepsStairs: drawing rooms after the stairs are down keeps them.
+func TestRoomDrawerKeepsStairs(t *testing.T) {
+	for _, shape := range []string{"rectangle", "circle"} {
+		c := &chain.Chain{Depth: 1, Width: 60, Height: 40, Steps: []chain.Step{
+			{Builder: "bsp_interior"}, {Builder: "room_based_starting_position"}, {Builder: "room_based_stairs"},
+			{Builder: "room_drawer", Params: map[string]any{"shape": shape}},
+		}}
+		for seed := uint64(0); seed < 10; seed++ {
+			r, err := chain.Run(context.Background(), c, seed, fakeSpawner{})
+			require.NoError(t, err)
+			checkPlacement(t, r.State, shape)
+		}
+	}
+}

@@ -61,7 +61,7 @@ func drawCircle(g *chain.Grid, r, inner chain.Rect) {
 	rad := min(r.W, r.H)
 	r.Intersect(inner).Each(func(p chain.Point) {
 		dx, dy := 2*p.X-cx, 2*p.Y-cy
-		if dx*dx+dy*dy <= rad*rad {
+		if dx*dx+dy*dy <= rad*rad && !g.At(p).Walkable() {
 			g.Set(p, chain.Floor)
 		}
 	})

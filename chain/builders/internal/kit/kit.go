@@ -90,8 +90,20 @@ func ResolvePos(v chain.Values, name string, size int) int {
 	return size / 2
 }
 
-// ApplyRoom carves r as floor.
-func ApplyRoom(g *chain.Grid, r chain.Rect) { g.Fill(r, chain.Floor) }
+// ApplyRoom carves the tiles of r (clipped to the map) as floor. Like Carve it
+// leaves walkable tiles alone, so a room drawn late in a chain keeps the stairs,
+// roads and water already inside it.
+func ApplyRoom(g *chain.Grid, r chain.Rect) {
+	r = r.Intersect(g.Bounds())
+	for y := r.Y; y < r.Y2(); y++ {
+		row := g.Tiles[y*g.W+r.X : y*g.W+r.X2()]
+		for x, t := range row {
+			if !t.Walkable() {
+				row[x] = chain.Floor
+			}
+		}
+	}
+}
 
 // Carve turns p into floor unless it is already walkable (stairs, roads and
 // water stay), and reports whether it changed.

@@ -10,16 +10,11 @@ func InnerRect(g *chain.Grid) chain.Rect {
 	return chain.R(1, 1, g.W-2, g.H-2)
 }
 
-// Dig turns p into floor when it lies inside the border and is not walkable,
-// and reports whether it changed. Unlike Carve it leaves walkable tiles (stairs,
-// roads, shallow water) alone, so a digger never erases an exit.
-func Dig(g *chain.Grid, p chain.Point) bool {
-	if g.Inner(p) && !g.At(p).Walkable() {
-		g.Set(p, chain.Floor)
-		return true
-	}
-	return false
-}
+// Dig is Carve under the tutorial's name for diggers and corridor walkers: it
+// turns p into floor when it lies inside the border and is not walkable (stairs,
+// roads and shallow water stay, so a digger never erases an exit), and reports
+// whether it changed.
+func Dig(g *chain.Grid, p chain.Point) bool { return Carve(g, p) }
 
 // DrawCorridor is the tutorial's draw_corridor: it walks from a to b one tile at a
 // time, closing the horizontal gap first and then the vertical one, digging
