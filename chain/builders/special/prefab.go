@@ -326,7 +326,7 @@ func vaultSpots(s *chain.State, t *Template, used, seen []bool) []chain.Point {
 // exits under the template are replaced by the template's own; tiles on the
 // map's outer ring (and off the map) are left alone, so the border stays wall.
 // A start the template covers with something unwalkable moves to the nearest
-// walkable tile.
+// walkable tile; a template entity landing on the start is dropped.
 func stamp(s *chain.State, t *Template, x0, y0 int) error {
 	g := s.Map
 	area := chain.R(x0, y0, t.W, t.H)
@@ -364,9 +364,15 @@ func stamp(s *chain.State, t *Template, x0, y0 int) error {
 	}
 	switch {
 	case hasStart:
-		return s.SetStart(start)
+		if err := s.SetStart(start); err != nil {
+			return err
+		}
 	case s.Start != nil && !g.Walkable(*s.Start):
-		return s.SetStart(*s.Start)
+		if err := s.SetStart(*s.Start); err != nil {
+			return err
+		}
 	}
+	// A template entity that landed on the start makes way for the player.
+	kit.DropBuried(s)
 	return nil
 }
