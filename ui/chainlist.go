@@ -46,9 +46,11 @@ func newChainList(m *Model) *chainList {
 			cl.OnAdd()
 		}
 	})
-	cl.title = widget.NewLabelWithStyle("Steps", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	cl.title = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	cl.title.Truncation = fyne.TextTruncateEllipsis
-	bar := container.NewBorder(nil, nil, nil, container.NewHBox(add, cl.up, cl.down, cl.dup, cl.remove), cl.title)
+	steps := widget.NewLabelWithStyle("Steps", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	bar := container.NewVBox(cl.title,
+		container.NewBorder(nil, nil, steps, container.NewHBox(add, cl.up, cl.down, cl.dup, cl.remove)))
 	cl.obj = container.NewBorder(bar, nil, nil, nil, cl.list)
 	cl.refresh()
 	return cl
@@ -76,10 +78,9 @@ func (cl *chainList) create() fyne.CanvasObject {
 	warn := widget.NewLabel("")
 	warn.Importance = widget.WarningImportance
 	warn.Truncation = fyne.TextTruncateEllipsis
-	sum := widget.NewLabel("")
+	sum := lowLabel("")
+	sum.Wrapping = fyne.TextWrapOff
 	sum.Truncation = fyne.TextTruncateEllipsis
-	sum.Importance = widget.LowImportance
-	sum.SizeName = theme.SizeNameCaptionText
 	top := container.NewBorder(nil, nil, title, nil, warn)
 	return container.NewBorder(nil, nil, on, nil, container.NewVBox(top, sum))
 }
@@ -112,7 +113,7 @@ func (cl *chainList) update(i widget.ListItemID, o fyne.CanvasObject) {
 			}
 		}
 	}
-	sum := box.Objects[1].(*widget.Label)
+	sum := box.Objects[1].(*widget.RichText)
 	on.OnChanged = nil
 	on.SetChecked(s.Enabled())
 	on.OnChanged = func(b bool) { cl.m.SetEnabled(StepPath{i}, b) }
@@ -128,15 +129,15 @@ func (cl *chainList) update(i widget.ListItemID, o fyne.CanvasObject) {
 		warn.SetText("")
 		warn.Hide()
 	}
-	sum.SetText(stepSummary(s))
+	setHint(sum, stepSummary(s))
 }
 
 // refresh re-reads the chain, its Check warnings and the selection.
 func (cl *chainList) refresh() {
-	cl.title.SetText("Steps")
+	cl.title.SetText("")
 	if li := cl.m.LevelIndex(); li >= 0 && li < len(cl.m.Project().Levels) {
 		l := cl.m.Project().Levels[li]
-		cl.title.SetText(fmt.Sprintf("Depth %d · %s", l.Depth, l.Name))
+		cl.title.SetText(fmt.Sprintf("Level: depth %d · %s", l.Depth, l.Name))
 	}
 	cl.warnings = map[int][]string{}
 	if c := cl.m.Chain(); c != nil {

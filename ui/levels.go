@@ -221,29 +221,40 @@ func projectForm(m *Model, chooseContent func(func(string))) fyne.CanvasObject {
 	file := "File"
 	path := widget.NewLabel(p.Content)
 	path.Truncation = fyne.TextTruncateEllipsis
-	choose := widget.NewButton("Choose…", func() {
+	if p.Content == "" {
+		path.SetText("No file chosen")
+	}
+	choose := widget.NewButtonWithIcon("Choose…", theme.FolderOpenIcon(), func() {
 		chooseContent(func(f string) {
 			m.EditProject("Set content pack", "", func(p *projects.Project) { p.Content = f })
 		})
 	})
+	pick := container.NewBorder(nil, nil, nil, choose, path)
+	builtIn := lowLabel("Hewn's own pack: the tutorial's mobs, items, props and their spawn and loot tables.")
 	src := widget.NewRadioGroup([]string{embedded, file}, nil)
+	show := func(fromFile bool) {
+		path.Hidden, choose.Hidden = !fromFile, !fromFile
+		builtIn.Hidden = fromFile
+		pick.Refresh()
+		builtIn.Refresh()
+	}
 	if p.Content == "" {
 		src.SetSelected(embedded)
-		choose.Disable()
 	} else {
 		src.SetSelected(file)
 	}
+	show(p.Content != "")
 	src.OnChanged = func(s string) {
 		if s == embedded {
 			m.EditProject("Use embedded content", "", func(p *projects.Project) { p.Content = "" })
 		} else {
-			choose.Enable()
+			show(true)
 		}
 	}
 	return widget.NewForm(
 		widget.NewFormItem("Project", name),
-		widget.NewFormItem("Master seed", container.NewBorder(nil, nil, nil, dice, seed)),
-		widget.NewFormItem("Content", src),
-		widget.NewFormItem("", container.NewBorder(nil, nil, nil, choose, path)),
+		widget.NewFormItem("Master seed", container.NewVBox(container.NewBorder(nil, nil, nil, dice, seed),
+			lowLabel("Each level's seed derives from this and its depth, unless the level pins its own."))),
+		widget.NewFormItem("Content", container.NewVBox(src, pick, builtIn)),
 	)
 }

@@ -18,7 +18,7 @@ type palette struct {
 	m      *Model
 	search *widget.Entry
 	list   *widget.List
-	help   *widget.Label
+	help   *widget.RichText
 	shown  []chain.Spec
 	picked string
 	add    *widget.Button
@@ -35,15 +35,15 @@ func newPalette(m *Model) *palette {
 	p.list = widget.NewList(func() int { return len(p.shown) },
 		func() fyne.CanvasObject {
 			name := widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-			kind := widget.NewLabel("")
-			kind.Importance = widget.LowImportance
+			kind := lowLabel("")
+			kind.Wrapping = fyne.TextWrapOff // its width is its text's
 			return container.NewBorder(nil, nil, nil, kind, name)
 		},
 		func(i widget.ListItemID, o fyne.CanvasObject) {
 			c := o.(*fyne.Container)
 			s := p.shown[i]
 			c.Objects[0].(*widget.Label).SetText(s.Name)
-			c.Objects[1].(*widget.Label).SetText(s.Kind.String())
+			setHint(c.Objects[1].(*widget.RichText), s.Kind.String())
 		})
 	p.list.OnSelected = func(i widget.ListItemID) {
 		if i < len(p.shown) {
@@ -83,7 +83,7 @@ func (p *palette) pick(s chain.Spec) {
 	if s.Makes != 0 {
 		txt += " Makes " + s.Makes.String() + "."
 	}
-	p.help.SetText(txt)
+	setHint(p.help, txt)
 	p.updateButtons()
 }
 
@@ -107,6 +107,6 @@ func (p *palette) addAt(at int) {
 		return
 	}
 	if err := p.m.AddStep(nil, at, p.picked); err != nil {
-		p.help.SetText(err.Error())
+		setHint(p.help, err.Error())
 	}
 }

@@ -63,14 +63,24 @@ func newParamForm(m *Model, path StepPath, open map[string]bool) *paramForm {
 	return f
 }
 
-// lowLabel is a wrapping label for help text.
-func lowLabel(s string) *widget.Label {
-	l := widget.NewLabel(s)
-	l.Wrapping = fyne.TextWrapWord
-	l.Importance = widget.LowImportance
-	l.SizeName = theme.SizeNameCaptionText
-	return l
+// lowLabel is a wrapping hint for help text: caption size in the theme's
+// placeholder colour (a LowImportance label uses the disabled colour, which
+// hardly reads on either theme).
+func lowLabel(s string) *widget.RichText {
+	r := widget.NewRichText()
+	r.Wrapping = fyne.TextWrapWord
+	setHint(r, s)
+	return r
 }
+
+// setHint replaces a hint's text.
+func setHint(r *widget.RichText, s string) {
+	r.Segments = []widget.RichTextSegment{&widget.TextSegment{Text: s, Style: hintStyle}}
+	r.Refresh()
+}
+
+// hintStyle is the text style of hints: caption size, placeholder colour.
+var hintStyle = widget.RichTextStyle{Inline: true, ColorName: theme.ColorNamePlaceHolder, SizeName: theme.SizeNameCaptionText}
 
 // row builds one parameter's label, input, error line and help.
 func (f *paramForm) row(p chain.Param, val any, explicit bool) fyne.CanvasObject {
@@ -92,6 +102,16 @@ func (f *paramForm) row(p chain.Param, val any, explicit bool) fyne.CanvasObject
 	}
 	input := f.input(p, val)
 	box := container.NewVBox(head, input, errl)
+	if c, ok := input.(*widget.Check); ok && p.Type == chain.Bool {
+		// a check carries its own label: one line instead of a title over a lone box
+		c.Text = title
+		c.Refresh()
+		var line fyne.CanvasObject = c
+		if b, ok := head.(*fyne.Container); ok && len(b.Objects) == 2 {
+			line = container.NewBorder(nil, nil, nil, b.Objects[1], c) // keep the reset button
+		}
+		box = container.NewVBox(line, errl)
+	}
 	help := p.Help
 	if p.HasRange() && p.Type != chain.Steps {
 		help = strings.TrimSpace(help + fmt.Sprintf(" Range %s–%s.", fmtNum(p.Min), fmtNum(p.Max)))

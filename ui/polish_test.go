@@ -172,3 +172,46 @@ func TestFailedLevelWithoutGoodMapShowsPartialRun(t *testing.T) {
 	assert.Equal(t, 25, e.mapView.Scene().Map.H)
 	assert.Contains(t, e.status.Text, "steps[1] ui_test_fail")
 }
+
+func TestProjectFormShowsChooseOnlyForFile(t *testing.T) {
+	f := newFixture(t, testProject())
+	e := f.e
+	e.tabs.SelectIndex(tabProject)
+	var src *widget.RadioGroup
+	var choose *widget.Button
+	for _, o := range test.LaidOutObjects(e.projectBox) {
+		switch x := o.(type) {
+		case *widget.RadioGroup:
+			src = x
+		case *widget.Button:
+			if x.Text == "Choose…" {
+				choose = x
+			}
+		}
+	}
+	require.NotNil(t, src)
+	require.NotNil(t, choose)
+	assert.False(t, choose.Visible(), "the embedded pack needs no file")
+	src.SetSelected("File")
+	assert.True(t, choose.Visible())
+	assert.False(t, choose.Disabled())
+}
+
+func TestBoolParamIsOneCheckWithItsLabel(t *testing.T) {
+	f := newFixture(t, testProject())
+	require.NoError(t, f.e.m.AddStep(nil, -1, "ui_test_all"))
+	f.settle()
+	c, ok := f.e.form.inputs["flag"].(*widget.Check)
+	require.True(t, ok)
+	assert.Equal(t, "flag", c.Text)
+	test.Tap(c)
+	assert.Equal(t, true, f.chain().Steps[1].Params["flag"])
+}
+
+func TestHintsReadInThePlaceholderColour(t *testing.T) {
+	h := lowLabel("help")
+	require.Len(t, h.Segments, 1)
+	seg := h.Segments[0].(*widget.TextSegment)
+	assert.Equal(t, "help", seg.Text)
+	assert.NotEqual(t, "disabled", string(seg.Style.ColorName), "the disabled colour hardly reads")
+}

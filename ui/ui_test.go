@@ -161,7 +161,7 @@ func TestStepsAddReorderEditRemoveThroughWidgets(t *testing.T) {
 	require.Len(t, e.pal.shown, 1)
 	assert.Equal(t, "simple_map", e.pal.shown[0].Name)
 	e.pal.list.Select(0)
-	assert.Contains(t, e.pal.help.Text, "dog-leg")
+	assert.Contains(t, e.pal.help.String(), "dog-leg")
 	test.Tap(e.pal.add)
 	f.settle()
 	assert.Equal(t, []string{"simple_map", "simple_map"}, builders(f.chain()))

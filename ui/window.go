@@ -87,7 +87,6 @@ func newEditor(a fyne.App, w fyne.Window, m *Model, post func(func())) *Editor {
 	e.levelBox, e.projectBox, e.themeBox = container.NewVBox(), container.NewVBox(), container.NewVBox()
 	e.mapView = NewMapView()
 	e.hover = widget.NewLabel("Hover over the map to inspect a tile.")
-	e.hover.Importance = widget.LowImportance
 	e.hover.Truncation = fyne.TextTruncateEllipsis
 	e.mapView.OnHover = func(s string) { e.hover.SetText(s) }
 	e.scrub = newScrubber(post)
@@ -367,7 +366,7 @@ func (e *Editor) browseFailed(on bool) {
 	switch {
 	case on:
 		n := e.failed.History.Len()
-		msg += fmt.Sprintf(" · showing the failed run: %d snapshot%s before the failing step", n, plural(n))
+		msg += " · showing the failed run up to that step"
 		e.partial.SetText("Back to last good map")
 		e.partial.SetIcon(theme.NavigateBackIcon())
 		e.scrub.SetPrefix("Failed run · ")
@@ -399,13 +398,6 @@ func (e *Editor) browseFailed(on bool) {
 		e.partial.Hide()
 	}
 	e.status.SetText(msg)
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }
 
 // showSnapshot draws snapshot i of the run the scrubber browses.
