@@ -302,3 +302,31 @@ func TestNoHistoryGivesTheSameLevel(t *testing.T) {
 	assert.Equal(t, 11, a.History.Len())
 	assert.Equal(t, 0, b.History.Len())
 }
+
+func TestExitsAvoidTheStartAndEachOther(t *testing.T) {
+	s := &chain.State{Map: chain.NewGrid(10, 10)}
+	s.Map.Fill(chain.R(1, 1, 3, 1), chain.Floor)
+	require.NoError(t, s.SetStart(chain.Point{X: 1, Y: 1}))
+	a, err := s.AddExit(chain.Point{X: 1, Y: 1})
+	require.NoError(t, err)
+	assert.Equal(t, chain.Point{X: 2, Y: 1}, a, "not on the start")
+	b, err := s.AddExit(chain.Point{X: 1, Y: 1})
+	require.NoError(t, err)
+	assert.Equal(t, chain.Point{X: 3, Y: 1}, b, "not on another exit")
+	_, err = s.AddExit(chain.Point{X: 1, Y: 1})
+	assert.ErrorIs(t, err, chain.ErrNoFreeTile)
+	assert.Len(t, s.Exits, 2)
+}
+
+func TestCheckInitialStepStartsAfresh(t *testing.T) {
+	c := &chain.Chain{Width: 20, Height: 10, Steps: []chain.Step{{Builder: "t_fill"}, {Builder: "t_fill"}, {Builder: "t_needs_rooms"}}}
+	assert.Empty(t, chain.Check(c), "the second fill makes rooms again")
+	chain.Register(chain.Spec{Name: "t_plain", Kind: chain.Initial,
+		New: func(chain.Values) (chain.Builder, error) {
+			return chain.BuildFunc(func(context.Context, *chain.State, *rand.Rand) error { return nil }), nil
+		}})
+	c.Steps[1].Builder = "t_plain"
+	probs := chain.Check(c)
+	require.Len(t, probs, 1, "an initial step drops the rooms made before it")
+	assert.Contains(t, probs[0].Error(), "steps[2]: t_needs_rooms needs rooms")
+}

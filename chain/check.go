@@ -35,7 +35,10 @@ func checkSteps(steps []Step, path string, top int, have Features, probs *[]Prob
 			*probs = append(*probs, Problem{Path: p, Step: t,
 				Msg: fmt.Sprintf("%s needs %s, but no earlier step makes %s", s.Builder, missing, pronoun(missing))})
 		}
-		if spec.Kind != Meta {
+		switch spec.Kind {
+		case Initial: // a new map: whatever earlier steps made is gone
+			have = FMap
+		case Both:
 			have |= FMap
 		}
 		have = have&^eff.Drops | eff.Makes

@@ -130,6 +130,11 @@ func runSteps(ctx context.Context, s *State, steps []Step, path string, top int)
 }
 
 func runStep(ctx context.Context, s *State, st Step, ref StepRef) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("internal error (please report): %v", r)
+		}
+	}()
 	spec, ok := Lookup(st.Builder)
 	if !ok {
 		return fmt.Errorf("unknown builder %q", st.Builder)
@@ -138,11 +143,6 @@ func runStep(ctx context.Context, s *State, st Step, ref StepRef) (err error) {
 	if err != nil {
 		return err
 	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("internal error (please report): %v", r)
-		}
-	}()
 	s.step = ref
 	if err := s.need(spec.EffectOf(st.Params).Needs); err != nil {
 		return err

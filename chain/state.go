@@ -67,9 +67,13 @@ func (s *State) Snapshot(label string) {
 // Step returns the reference of the step being run.
 func (s *State) Step() StepRef { return s.step }
 
-// SetStart moves the start to the walkable tile nearest p (p itself when walkable).
+// SetStart moves the start to the walkable tile nearest p (p itself when
+// walkable), preferring a tile that is not an exit.
 func (s *State) SetStart(p Point) error {
-	q, err := s.NearestWalkable(p)
+	q, err := s.nearest(p, func(q Point) bool { return !s.isExit(q) })
+	if err != nil {
+		q, err = s.NearestWalkable(p)
+	}
 	if err != nil {
 		return fmt.Errorf("cannot place the start: %w", err)
 	}
@@ -77,9 +81,19 @@ func (s *State) SetStart(p Point) error {
 	return nil
 }
 
-// AddExit turns the walkable tile nearest p into down stairs and records it as an exit.
+func (s *State) isExit(p Point) bool {
+	for _, e := range s.Exits {
+		if e.X == p.X && e.Y == p.Y {
+			return true
+		}
+	}
+	return false
+}
+
+// AddExit turns the walkable tile nearest p that is neither the start nor an
+// exit already into down stairs, and records it as an exit.
 func (s *State) AddExit(p Point) (Point, error) {
-	q, err := s.NearestWalkable(p)
+	q, err := s.nearest(p, func(q Point) bool { return !s.isExit(q) && (s.Start == nil || *s.Start != q) })
 	if err != nil {
 		return q, fmt.Errorf("cannot place the exit: %w", err)
 	}
@@ -96,22 +110,33 @@ func (s *State) AddSpawn(p Point, name string) {
 // ErrNoWalkable reports a map without a single walkable tile.
 var ErrNoWalkable = errors.New("the map has no walkable tile")
 
+// ErrNoFreeTile reports that every walkable tile is taken (by the start or exits).
+var ErrNoFreeTile = errors.New("every walkable tile is taken by the start or an exit")
+
 // NearestWalkable returns the walkable tile nearest p by Euclidean distance
 // (ties broken by row, then column), or ErrNoWalkable.
 func (s *State) NearestWalkable(p Point) (Point, error) {
+	return s.nearest(p, nil)
+}
+
+// nearest is NearestWalkable restricted to tiles ok accepts (all when nil).
+func (s *State) nearest(p Point, ok func(Point) bool) (Point, error) {
 	g := s.Map
-	if g.Walkable(p) {
+	if g.Walkable(p) && (ok == nil || ok(p)) {
 		return p, nil
 	}
 	best, bestD := Point{}, -1
 	for i, t := range g.Tiles {
-		if !t.Walkable() {
+		if !t.Walkable() || (ok != nil && !ok(g.Pt(i))) {
 			continue
 		}
 		q := g.Pt(i)
 		if d := DistSq(p, q); bestD < 0 || d < bestD {
 			best, bestD = q, d
 		}
+	}
+	if bestD < 0 && ok != nil && g.Count(Tile.Walkable) > 0 {
+		return p, ErrNoFreeTile
 	}
 	if bestD < 0 {
 		return p, ErrNoWalkable

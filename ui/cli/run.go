@@ -9,7 +9,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strconv"
+	"syscall"
 
 	"hewn/chain"
 	"hewn/content"
@@ -153,7 +155,9 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "warning: "+pr.Error())
 	}
 	t.cfg.NoHistory = *format != "gif" // only the animation needs the snapshots
-	res, err := chain.RunConfig(context.Background(), t.chain, t.cfg)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	res, err := chain.RunConfig(ctx, t.chain, t.cfg)
 	if err != nil {
 		return inputErr(stderr, err)
 	}

@@ -252,11 +252,14 @@ func TestStartFallsBackToNearestWalkable(t *testing.T) {
 	s.Map.Set(chain.Point{X: 7, Y: 4}, chain.Floor) // the room itself is not drawn
 	require.NoError(t, build(t, s, "room_based_starting_position", nil, 1))
 	assert.Equal(t, chain.Point{X: 7, Y: 4}, *s.Start)
+	err := build(t, s, "room_based_stairs", nil, 1)
+	require.ErrorIs(t, err, chain.ErrNoFreeTile, "the only walkable tile is the start: no stairs on it")
+	s.Map.Set(chain.Point{X: 8, Y: 4}, chain.Floor)
 	require.NoError(t, build(t, s, "room_based_stairs", nil, 1))
-	assert.Equal(t, chain.DownStairs, s.Map.At(chain.Point{X: 7, Y: 4}))
+	assert.Equal(t, chain.DownStairs, s.Map.At(chain.Point{X: 8, Y: 4}))
 
 	s = &chain.State{Map: chain.NewGrid(20, 20), Rooms: []chain.Rect{chain.R(2, 2, 5, 5)}}
-	err := build(t, s, "room_based_stairs", nil, 1)
+	err = build(t, s, "room_based_stairs", nil, 1)
 	require.ErrorIs(t, err, chain.ErrNoWalkable)
 	assert.Contains(t, err.Error(), "exit")
 }
