@@ -95,9 +95,17 @@ func (e *Editor) installMenus() {
 		fyne.NewMenuItemSeparator(),
 		quit,
 	)
+	// Ctrl+Shift+Z is the second redo shortcut. The window tries main-menu
+	// shortcuts before the focused widget (an entry would swallow it), but a
+	// menu item shows one shortcut only: the separator carries this one.
+	redo2 := fyne.NewMenuItemSeparator()
+	redo2.Shortcut = sc(fyne.KeyZ, ctrl|fyne.KeyModifierShift)
+	redo2.Action = e.Redo
 	edit := fyne.NewMenu("Edit",
 		item("Undo", &fyne.ShortcutUndo{}, e.Undo),
 		item("Redo", &fyne.ShortcutRedo{}, e.Redo),
+		redo2,
+		item("New Seed", sc(fyne.KeyR, ctrl), e.rollSeed),
 	)
 	view := fyne.NewMenu("View",
 		item("Zoom In", sc(fyne.KeyEqual, ctrl), func() { e.mapView.ZoomCenter(1.25) }),
