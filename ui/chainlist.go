@@ -6,6 +6,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -82,7 +83,7 @@ func (cl *chainList) create() fyne.CanvasObject {
 	sum.Wrapping = fyne.TextWrapOff
 	sum.Truncation = fyne.TextTruncateEllipsis
 	top := container.NewBorder(nil, nil, title, nil, warn)
-	return container.NewBorder(nil, nil, on, nil, container.NewVBox(top, sum))
+	return container.NewBorder(nil, nil, on, nil, container.New(layout.NewCustomPaddedVBoxLayout(-12), top, sum))
 }
 
 func (cl *chainList) update(i widget.ListItemID, o fyne.CanvasObject) {

@@ -130,7 +130,7 @@ func newEditor(a fyne.App, w fyne.Window, m *Model, post func(func())) *Editor {
 	formHead := widget.NewLabelWithStyle("Parameters", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	chainTab := container.NewVSplit(e.steps.obj,
 		container.NewBorder(formHead, nil, nil, nil, container.NewVScroll(container.NewPadded(e.formBox))))
-	chainTab.Offset = 0.38
+	chainTab.Offset = 0.45
 	e.tabs = container.NewAppTabs(
 		container.NewTabItem("Chain", chainTab),
 		container.NewTabItem("Levels", levelsTab),
