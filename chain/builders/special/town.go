@@ -106,6 +106,7 @@ func (b town) Build(ctx context.Context, s *chain.State, rng *rand.Rand) error {
 	}
 	s.Snapshot(TownStageFurnish)
 	t.outdoorFolk(s)
+	t.guards(s)
 	return nil
 }
 

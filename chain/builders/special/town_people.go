@@ -117,6 +117,21 @@ func (t *townPlan) furnish(s *chain.State, h int, role townRole) {
 	}
 }
 
+// townGuard is the content pack's name for the guards at the town gate.
+const townGuard = "Town Guard"
+
+// guards posts a guard on each side of the road just inside the gate in the
+// west wall (seed 001: a town needs guards; the tutorial's town has none).
+func (t *townPlan) guards(s *chain.State) {
+	occ := kit.NewOccupancy(s)
+	for _, dy := range []int{-3, 3} {
+		if p, ok := occ.NearestFree(chain.Point{X: t.wallX + 1, Y: t.gapY + dy}); ok {
+			s.AddSpawn(p, townGuard)
+			occ.Take(p)
+		}
+	}
+}
+
 // outdoorFolk puts dock workers, pirates and fishers on the piers and townsfolk
 // on the free tiles inside the walls, with the tutorial's odds.
 func (t *townPlan) outdoorFolk(s *chain.State) {

@@ -222,3 +222,22 @@ func BenchmarkTown(b *testing.B) {
 		}
 	}
 }
+
+// Two guards stand just inside the gate, one on each side of the road.
+func TestTownGuardsTheGate(t *testing.T) {
+	for seed := uint64(0); seed < 10; seed++ {
+		res, err := chain.Run(context.Background(), &chain.Chain{Width: 80, Height: 50, Steps: []chain.Step{{Builder: "town"}}}, seed, nil)
+		require.NoError(t, err)
+		var guards []chain.Point
+		for _, sp := range res.State.Spawns {
+			if sp.Name == "Town Guard" {
+				guards = append(guards, sp.Pos())
+			}
+		}
+		require.Len(t, guards, 2, "seed %d", seed)
+		for _, g := range guards {
+			assert.InDelta(t, 31, g.X, 3, "seed %d: guard %v near the west gate", seed, g)
+		}
+		assert.NotEqual(t, guards[0].Y > guards[1].Y, guards[0].Y < guards[1].Y, "one on each side")
+	}
+}
