@@ -253,7 +253,9 @@ func (h *History) tilesAt(i int) []Tile {
 	return buf
 }
 
-// At returns snapshot i (0 ≤ i < Len). The returned map is the caller's to keep.
+// At returns snapshot i (0 ≤ i < Len). The returned map is the caller's to keep;
+// the exits, rooms, corridors and spawns are shared with the history (consecutive
+// snapshots share them when unchanged) and must be treated as read-only.
 func (h *History) At(i int) Snapshot {
 	h.mu.Lock()
 	defer h.mu.Unlock()

@@ -46,10 +46,9 @@ type State struct {
 	// Templates are prefab templates by name (a project's own, added to the built-ins).
 	Templates map[string][]string
 
-	hist  *History
-	step  StepRef
-	nest  int
-	snaps int
+	hist *History
+	step StepRef
+	nest int
 }
 
 // ErrNoSpawner is returned by builders that roll content when the run has no content pack.
@@ -60,7 +59,6 @@ var ErrNoSpawner = errors.New("needs a content pack, but the run has none")
 func (s *State) Snapshot(label string) {
 	if s.hist != nil {
 		s.hist.record(s, s.step, label, false)
-		s.snaps++
 	}
 }
 
