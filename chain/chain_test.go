@@ -15,6 +15,10 @@ import (
 
 // Test builders registered only in this test binary.
 func init() {
+	chain.Register(chain.Spec{Name: "t_plain", Kind: chain.Initial,
+		New: func(chain.Values) (chain.Builder, error) {
+			return chain.BuildFunc(func(context.Context, *chain.State, *rand.Rand) error { return nil }), nil
+		}})
 	chain.Register(chain.Spec{
 		Name: "t_fill", Kind: chain.Initial, Help: "floor everywhere inside a border",
 		Params: []chain.Param{
@@ -321,12 +325,19 @@ func TestExitsAvoidTheStartAndEachOther(t *testing.T) {
 func TestCheckInitialStepStartsAfresh(t *testing.T) {
 	c := &chain.Chain{Width: 20, Height: 10, Steps: []chain.Step{{Builder: "t_fill"}, {Builder: "t_fill"}, {Builder: "t_needs_rooms"}}}
 	assert.Empty(t, chain.Check(c), "the second fill makes rooms again")
-	chain.Register(chain.Spec{Name: "t_plain", Kind: chain.Initial,
-		New: func(chain.Values) (chain.Builder, error) {
-			return chain.BuildFunc(func(context.Context, *chain.State, *rand.Rand) error { return nil }), nil
-		}})
 	c.Steps[1].Builder = "t_plain"
 	probs := chain.Check(c)
 	require.Len(t, probs, 1, "an initial step drops the rooms made before it")
 	assert.Contains(t, probs[0].Error(), "steps[2]: t_needs_rooms needs rooms")
+}
+
+// The engine starts an initial-only builder on a fresh level.
+func TestInitialStepStartsAFreshLevel(t *testing.T) {
+	c := &chain.Chain{Width: 20, Height: 10, Steps: []chain.Step{{Builder: "t_fill"}, {Builder: "t_needs_rooms"}, {Builder: "t_plain"}}}
+	res, err := chain.Run(context.Background(), c, 1, nil)
+	require.NoError(t, err)
+	s := res.State
+	assert.Nil(t, s.Start, "the start of the earlier map is gone")
+	assert.Nil(t, s.Rooms)
+	assert.Equal(t, 0, s.Map.Count(chain.Tile.Walkable), "solid rock: t_plain draws nothing")
 }

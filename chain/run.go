@@ -144,6 +144,9 @@ func runStep(ctx context.Context, s *State, st Step, ref StepRef) (err error) {
 		return err
 	}
 	s.step = ref
+	if spec.Kind == Initial {
+		s.fresh()
+	}
 	if err := s.need(spec.EffectOf(st.Params).Needs); err != nil {
 		return err
 	}

@@ -142,6 +142,14 @@ func (s *State) nearest(p Point, ok func(Point) bool) (Point, error) {
 	return best, nil
 }
 
+// fresh starts a new level for an initial builder: solid rock, and no start,
+// exits, rooms, corridors or spawns left from earlier steps (they would stand on
+// tiles the new map walls over).
+func (s *State) fresh() {
+	s.Map.Fill(s.Map.Bounds(), Wall)
+	s.Start, s.Exits, s.Rooms, s.Corridors, s.Spawns = nil, nil, nil, nil, nil
+}
+
 // need enforces a step's declared preconditions on the live state, so no
 // builder runs without what its spec says it needs.
 func (s *State) need(f Features) error {

@@ -6,16 +6,15 @@ import (
 	"math/rand/v2"
 
 	"hewn/chain"
-	"hewn/chain/builders/internal/kit"
 )
 
 func init() {
-	chain.Register(kit.Initial(chain.Spec{
+	chain.Register(chain.Spec{
 		Name: "maze",
 		Help: "Perfect maze (tutorial): a recursive backtracker on a half-resolution grid of cells; each cell is a floor tile two tiles from the next, and carved passages join them.",
 		Kind: chain.Initial,
 		New:  func(chain.Values) (chain.Builder, error) { return maze{}, nil },
-	}))
+	})
 }
 
 type maze struct{}
@@ -24,7 +23,6 @@ type maze struct{}
 var mazeDirs = [4]chain.Point{{X: 0, Y: -1}, {X: 1, Y: 0}, {X: 0, Y: 1}, {X: -1, Y: 0}}
 
 func (maze) Build(ctx context.Context, s *chain.State, rng *rand.Rand) error {
-	kit.Fresh(s)
 	g := s.Map
 	cw, ch := g.W/2-2, g.H/2-2
 	if cw < 1 || ch < 1 {

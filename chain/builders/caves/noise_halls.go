@@ -11,7 +11,7 @@ import (
 )
 
 func init() {
-	chain.Register(kit.Initial(chain.Spec{
+	chain.Register(chain.Spec{
 		Name: "noise_halls",
 		Help: "Halls from noise (Racket roguelike, day 9): simplex noise sampled on a 10-tile lattice decides which 3-wide halls between lattice points are open; the map centre is always open, and some open intersections hold down stairs.",
 		Kind: chain.Initial,
@@ -23,7 +23,7 @@ func init() {
 		New: func(v chain.Values) (chain.Builder, error) {
 			return noiseHalls{v.Float("scale"), v.Float("threshold"), v.Float("stairs_chance")}, nil
 		},
-	}))
+	})
 }
 
 type noiseHalls struct{ scale, threshold, stairs float64 }
@@ -41,7 +41,6 @@ func floorDiv(a, b int) int {
 }
 
 func (b noiseHalls) Build(ctx context.Context, s *chain.State, rng *rand.Rand) error {
-	kit.Fresh(s)
 	g := s.Map
 	noise := opensimplex.New(rng.Int64())
 	// World coordinates put the origin (the open centre) at the map centre.

@@ -10,7 +10,7 @@ import (
 )
 
 func init() {
-	chain.Register(kit.Initial(chain.Spec{
+	chain.Register(chain.Spec{
 		Name: "voronoi",
 		Help: "Voronoi cells (tutorial): random seeds split the map into cells; tiles on the edges between cells stay wall, the rest becomes floor.",
 		Kind: chain.Initial,
@@ -22,7 +22,7 @@ func init() {
 		New: func(v chain.Values) (chain.Builder, error) {
 			return voronoi{seeds: v.Int("seeds"), metric: v.String("distance")}, nil
 		},
-	}))
+	})
 }
 
 type voronoi struct {
@@ -49,7 +49,6 @@ func iabs(n int) int {
 }
 
 func (b voronoi) Build(ctx context.Context, s *chain.State, rng *rand.Rand) error {
-	kit.Fresh(s)
 	g := s.Map
 	// The tutorial rolls seeds in [1, w-1]×[1, h-1] and never repeats one.
 	room := (g.W - 1) * (g.H - 1)

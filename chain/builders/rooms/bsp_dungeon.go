@@ -9,7 +9,7 @@ import (
 )
 
 func init() {
-	chain.Register(kit.Initial(chain.Spec{
+	chain.Register(chain.Spec{
 		Name: "bsp_dungeon",
 		Help: "Binary space partition: splits the map into ever smaller rectangles and places a room in one when it fits with a margin. " +
 			"Makes rooms only: draw them with room_drawer and join them with a corridor builder, as the tutorial's chains do.",
@@ -22,7 +22,7 @@ func init() {
 		New: func(v chain.Values) (chain.Builder, error) {
 			return bspDungeon{tries: v.Int("tries"), draw: v.Bool("draw")}, nil
 		},
-	}))
+	})
 }
 
 type bspDungeon struct {
@@ -45,7 +45,6 @@ func (r trect) intersects(o trect) bool {
 func (r trect) room() chain.Rect { return chain.R(r.x1+1, r.y1+1, r.x2-r.x1, r.y2-r.y1) }
 
 func (b bspDungeon) Build(ctx context.Context, s *chain.State, rng *rand.Rand) error {
-	kit.Fresh(s)
 	g := s.Map
 	rects := subRects(nil, newTrect(2, 2, g.W-5, g.H-5))
 	var placed []trect

@@ -9,7 +9,7 @@ import (
 )
 
 func init() {
-	chain.Register(kit.Initial(chain.Spec{
+	chain.Register(chain.Spec{
 		Name: "bsp_interior",
 		Help: "Binary space partition of the whole interior: splits it in halves, at random across or along, until the pieces are small, " +
 			"makes every piece a room (one wall apart) and joins consecutive rooms with corridors.",
@@ -21,13 +21,12 @@ func init() {
 		New: func(v chain.Values) (chain.Builder, error) {
 			return bspInterior{minSize: v.Int("min_room_size")}, nil
 		},
-	}))
+	})
 }
 
 type bspInterior struct{ minSize int }
 
 func (b bspInterior) Build(ctx context.Context, s *chain.State, rng *rand.Rand) error {
-	kit.Fresh(s)
 	g := s.Map
 	inner := kit.InnerRect(g)
 	rects := b.split([]chain.Rect{inner}, inner, rng)

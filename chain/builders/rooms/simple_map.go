@@ -9,7 +9,7 @@ import (
 )
 
 func init() {
-	chain.Register(kit.Initial(chain.Spec{
+	chain.Register(chain.Spec{
 		Name: "simple_map",
 		Help: "Random non-overlapping rectangular rooms, joined by dog-leg corridors in creation order (the tutorial's first map).",
 		Kind: chain.Initial,
@@ -22,13 +22,12 @@ func init() {
 		New: func(v chain.Values) (chain.Builder, error) {
 			return simpleMap{v.Int("max_rooms"), v.Int("min_size"), v.Int("max_size")}, nil
 		},
-	}))
+	})
 }
 
 type simpleMap struct{ maxRooms, minSize, maxSize int }
 
 func (b simpleMap) Build(ctx context.Context, s *chain.State, rng *rand.Rand) error {
-	kit.Fresh(s)
 	g := s.Map
 	lo, hi := min(b.minSize, b.maxSize), max(b.minSize, b.maxSize)
 	s.Rooms = []chain.Rect{}

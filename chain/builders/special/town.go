@@ -39,7 +39,7 @@ const (
 const townAttempts = 4000
 
 func init() {
-	chain.Register(kit.Initial(chain.Spec{
+	chain.Register(chain.Spec{
 		Name: "town",
 		Help: "The tutorial's starting town: grass, a river with piers to the west, a walled town with a road " +
 			"through a gap, buildings with doors facing the road and paths to it, furnished and peopled by role " +
@@ -54,7 +54,7 @@ func init() {
 		New: func(v chain.Values) (chain.Builder, error) {
 			return town{buildings: v.Int("buildings")}, nil
 		},
-	}))
+	})
 }
 
 type town struct{ buildings int }
@@ -71,7 +71,6 @@ type townPlan struct {
 }
 
 func (b town) Build(ctx context.Context, s *chain.State, rng *rand.Rand) error {
-	kit.Fresh(s)
 	g := s.Map
 	if g.W < TownMinWidth || g.H < TownMinHeight {
 		return fmt.Errorf("the map is %d×%d, but a town needs at least %d×%d", g.W, g.H, TownMinWidth, TownMinHeight)
