@@ -1,6 +1,8 @@
 package chain
 
 import (
+	"context"
+
 	"codeberg.org/anaseto/gruid"
 	"codeberg.org/anaseto/gruid/paths"
 )
@@ -10,8 +12,23 @@ import (
 // It reads the grid's tiles when it searches, so the grid may change between
 // calls. A PathFinder is not safe for concurrent use.
 type PathFinder struct {
-	cp costPather
-	pr *paths.PathRange
+	cp    costPather
+	pr    *paths.PathRange
+	ctx   context.Context
+	calls int
+}
+
+// WithContext makes the finder's searches give up (return nil) soon after ctx is
+// done, so a long search on a huge map cannot outlive a cancelled run.
+func (f *PathFinder) WithContext(ctx context.Context) *PathFinder {
+	f.ctx = ctx
+	return f
+}
+
+// cancelled reports, every 1024 calls, whether the finder's context is done.
+func (f *PathFinder) cancelled() bool {
+	f.calls++
+	return f.ctx != nil && f.calls&1023 == 0 && f.ctx.Err() != nil
 }
 
 // NewPathFinder returns a PathFinder for g.
@@ -25,8 +42,9 @@ func NewPathFinder(g *Grid) *PathFinder {
 func (f *PathFinder) Path(from, to Point, cost func(Point) (int, bool)) []Point {
 	g := f.cp.g
 	f.cp.cost = cost
+	stop := false
 	f.cp.keep = func(q gruid.Point) bool {
-		if !g.In(cp(q)) {
+		if stop = stop || f.cancelled(); stop || !g.In(cp(q)) {
 			return false
 		}
 		_, ok := cost(cp(q))

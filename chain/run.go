@@ -119,6 +119,9 @@ func runSteps(ctx context.Context, s *State, steps []Step, path string, top int)
 			continue
 		}
 		if err := runStep(ctx, s, st, ref); err != nil {
+			if ctx.Err() != nil { // a builder that gave up because the run was cancelled
+				return ctx.Err()
+			}
 			var se *StepError
 			if errors.As(err, &se) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 				return err

@@ -261,7 +261,7 @@ func (t *townPlan) addPaths(ctx context.Context, s *chain.State) error {
 		isDoor[d] = true
 	}
 	cost := chain.TileCost(g)
-	finder := chain.NewPathFinder(g)
+	finder := chain.NewPathFinder(g).WithContext(ctx)
 	for i, d := range t.doors {
 		if err := ctx.Err(); err != nil {
 			return err

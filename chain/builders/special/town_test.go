@@ -241,3 +241,16 @@ func TestTownGuardsTheGate(t *testing.T) {
 		assert.NotEqual(t, guards[0].Y > guards[1].Y, guards[0].Y < guards[1].Y, "one on each side")
 	}
 }
+
+// A cancelled run stops a big town promptly and reports the cancellation.
+func TestTownCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	c := &chain.Chain{Width: 600, Height: 400, Steps: []chain.Step{{Builder: "town", Params: map[string]any{"buildings": 64}}}}
+	done := make(chan error, 1)
+	go func() {
+		_, err := chain.Run(ctx, c, 1, nil)
+		done <- err
+	}()
+	cancel()
+	assert.ErrorIs(t, <-done, context.Canceled, "not a step error about a missing path")
+}

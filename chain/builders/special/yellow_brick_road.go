@@ -52,7 +52,7 @@ func (b yellowBrickRoad) Build(ctx context.Context, s *chain.State, rng *rand.Ra
 			exit = e.Pos()
 		}
 	}
-	finder := chain.NewPathFinder(g)
+	finder := chain.NewPathFinder(g).WithContext(ctx)
 	walk := chain.TileCost(g)
 	path := finder.Path(start, exit, walk)
 	if path == nil {
