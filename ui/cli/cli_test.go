@@ -184,3 +184,16 @@ func TestRunWarnsAboutPreconditions(t *testing.T) {
 	assert.Contains(t, errs, "warning: steps[0]: room_drawer is a meta builder and needs a map")
 	assert.Contains(t, errs, "chain: steps[0] room_drawer: needs rooms, but there are none")
 }
+
+func TestBuilders(t *testing.T) {
+	code, out, _ := hewn("builders")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "cellular_automata")
+	assert.Contains(t, out, "sub_chain")
+	code, out, _ = hewn("builders", "area_starting_position")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "x: enum (one of left, center, right; default center)")
+	code, _, errs := hewn("builders", "nope")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errs, `unknown builder "nope"`)
+}
