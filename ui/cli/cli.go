@@ -32,7 +32,7 @@ func init() {
 		"run":      {"run CHAIN|PROJECT [--seed N] [--depth D] [--content PACK] [--format ascii|json|png|gif] [--out FILE]", runCmd},
 		"content":  {"content check PACK | content export PACK [--out F] | content odds PACK --depth D | content schema", contentCmd},
 		"project":  {"project new NAME [--out FILE] | project check FILE", projectCmd},
-		"builders": {"builders [NAME]                list the builders, or describe one's parameters", buildersCmd},
+		"builders": {"builders [NAME]", buildersCmd},
 		"help":     {"help", helpCmd},
 	}
 }
