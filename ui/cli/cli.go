@@ -136,3 +136,13 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 	return pos, nil
 }
+
+// IsCommand reports whether name is a hewn subcommand (or a help flag), so the
+// caller can tell `hewn run ...` from `hewn level.hewn.json`.
+func IsCommand(name string) bool {
+	if name == "-h" || name == "--help" || name == "-help" {
+		return true
+	}
+	_, ok := commands[name]
+	return ok
+}
