@@ -1,10 +1,12 @@
-// Command hewn is a level-design editor for roguelike games. With arguments it
-// runs a command-line subcommand (see README.md); without, it opens the editor.
+// Command hewn is a level-design editor for roguelike games. With a subcommand
+// it runs the command line (see README.md); with a file, or nothing, it opens
+// the editor on that project or chain file, or on the last project.
 package main
 
 import (
 	_ "embed"
 	"os"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/app"
@@ -17,10 +19,28 @@ import (
 var icon []byte
 
 func main() {
-	if len(os.Args) > 1 {
-		os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr))
+	args := os.Args[1:]
+	if len(args) > 0 && !editorFile(args) {
+		os.Exit(cli.Main(args, os.Stdout, os.Stderr))
 	}
 	a := app.NewWithID("io.hewn.editor")
 	a.SetIcon(fyne.NewStaticResource("Icon.png", icon))
+	if len(args) == 1 {
+		ui.RunWith(a, args[0])
+		return
+	}
 	ui.Run(a)
+}
+
+// editorFile reports whether args name one file for the editor to open (as a
+// file manager passes it): not a subcommand or a flag, and an existing path or
+// a .json name (a missing file then opens the editor with the error shown).
+func editorFile(args []string) bool {
+	if len(args) != 1 || cli.IsCommand(args[0]) || strings.HasPrefix(args[0], "-") {
+		return false
+	}
+	if _, err := os.Stat(args[0]); err == nil {
+		return true
+	}
+	return strings.HasSuffix(args[0], ".json")
 }

@@ -11,6 +11,8 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 
 	"hewn/projects"
 )
@@ -20,8 +22,8 @@ const recentKey = "recent_projects"
 
 const maxRecent = 8
 
-// Run opens the editor in app a on the most recent project that still loads,
-// or the embedded example project, and runs the app until it quits.
+// Run opens the editor in app a on the most recent project that still
+// exists, or the embedded example project, and runs the app until it quits.
 func Run(a fyne.App) {
 	path := ""
 	for _, r := range a.Preferences().StringList(recentKey) {
@@ -33,37 +35,60 @@ func Run(a fyne.App) {
 	RunWith(a, path)
 }
 
-// RunWith opens the editor on the project file at path ("" for the embedded
-// example project) and runs the app until it quits.
+// RunWith opens the editor on the project or chain file at path ("" for the
+// embedded example project) and runs the app until it quits. A file that does
+// not load opens the editor on a new project with the error on screen.
 func RunWith(a fyne.App, path string) {
 	w := a.NewWindow("Hewn")
-	if _, err := NewWindowEditor(a, w, path); err != nil {
-		dialog.ShowError(err, w)
-	}
 	w.Resize(fyne.NewSize(1280, 800))
+	e, err := NewWindowEditor(a, w, path)
+	if err != nil {
+		e.showError(err)
+	}
 	w.ShowAndRun()
 }
 
-// NewWindowEditor loads path ("" for the example project) and fills window w
-// with the editor: content, menus, shortcuts and the close prompt. When the
-// project does not load, the editor opens on a new project and the error is
-// returned for the caller to show.
+// NewWindowEditor loads path ("" for the example project; a chain file opens
+// as a one-level project) and fills window w with the editor: content, menus,
+// shortcuts, the close prompt, the recovery file, and the offer to recover
+// unsaved work left by an editor that did not exit cleanly. When the file does
+// not load, the editor opens on a new project and the error is returned for the
+// caller to show.
 func NewWindowEditor(a fyne.App, w fyne.Window, path string) (*Editor, error) {
+	return newWindowEditor(a, w, path, fyne.Do)
+}
+
+// newWindowEditor is NewWindowEditor with the function that runs code on the
+// UI goroutine (tests pass a queue they drain).
+func newWindowEditor(a fyne.App, w fyne.Window, path string, post func(func())) (*Editor, error) {
+	installLazyFiles()
 	var p *projects.Project
 	var err error
+	isChain := false
 	if path == "" {
 		p, err = projects.Example()
 	} else {
-		p, err = projects.Load(path)
+		p, isChain, err = projects.Open(path)
 	}
 	if err != nil {
 		p = projects.New("Untitled")
 	}
-	e := newEditor(a, w, NewModel(p), fyne.Do)
+	e := newEditor(a, w, NewModel(p), post)
 	w.SetContent(e.root)
 	e.installMenus()
 	w.SetCloseIntercept(e.Quit)
-	if err == nil && path != "" {
+	if dir, derr := RecoveryDir(); derr == nil {
+		e.recover = newRecovery(dir, func(err error) { post(func() { e.status.SetText("⚠ " + err.Error()) }) })
+		e.m.OnChange(e.keepRecovery)
+		e.offerRecovered(FindRecovered(dir))
+	}
+	switch {
+	case err != nil:
+		err = fmt.Errorf("could not open %s: %w", path, err)
+	case isChain:
+		e.chainFile = path
+		e.notice = "Opened the chain " + path + " as a one-level project; Save writes a project file"
+	case path != "":
 		e.addRecent(path)
 	}
 	return e, err
@@ -155,102 +180,154 @@ func (e *Editor) Redo() {
 	}
 }
 
-// confirmDiscard runs f at once when nothing is unsaved, else after the user agrees.
-func (e *Editor) confirmDiscard(what string, f func()) {
+// confirmLeave runs f at once when nothing is unsaved; otherwise it asks
+// Save / Don't save / Cancel first. Save saves (asking for a file when the
+// project has none) and runs f only once the save succeeded; Don't save
+// discards the work (and its recovery file) and runs f; Cancel does nothing.
+func (e *Editor) confirmLeave(what string, f func()) {
 	if !e.m.Dirty() {
 		f()
 		return
 	}
-	dialog.ShowConfirm("Unsaved changes",
-		fmt.Sprintf("%q has unsaved changes. Discard them and %s?", e.m.Project().Name, what),
-		func(ok bool) {
-			if ok {
-				f()
-			}
-		}, e.win)
+	name := e.m.Project().Name
+	if name == "" {
+		name = "untitled"
+	}
+	msg := widget.NewLabel(fmt.Sprintf("%q has unsaved changes.\nSave them before you %s?", name, what))
+	var d *dialog.CustomDialog
+	save := widget.NewButtonWithIcon("Save", theme.DocumentSaveIcon(), func() {
+		d.Hide()
+		e.saveThen(f)
+	})
+	save.Importance = widget.HighImportance
+	dont := widget.NewButtonWithIcon("Don't save", theme.DeleteIcon(), func() {
+		d.Hide()
+		if e.recover != nil {
+			e.recover.clear()
+		}
+		f()
+	})
+	cancel := widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() { d.Hide() })
+	d = dialog.NewCustomWithoutButtons("Unsaved changes", msg, e.win)
+	d.SetButtons([]fyne.CanvasObject{cancel, dont, save})
+	d.Show()
 }
 
 // New starts a new project (after asking about unsaved changes).
 func (e *Editor) New() {
-	e.confirmDiscard("start a new project", func() { e.m.Open(projects.New("Untitled")) })
+	e.confirmLeave("start a new project", func() {
+		e.chainFile = ""
+		e.m.Open(projects.New("Untitled"))
+	})
 }
 
-// OpenDialog asks for a project file and opens it.
+// OpenDialog asks for a project (or chain) file and opens it.
 func (e *Editor) OpenDialog() {
-	e.confirmDiscard("open another project", func() {
+	e.confirmLeave("open another project", func() {
 		d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-			if err != nil || r == nil {
+			if err != nil {
+				e.showError(err)
+				return
+			}
+			if r == nil {
 				return
 			}
 			r.Close()
 			e.OpenPath(r.URI().Path())
 		}, e.win)
 		d.SetFilter(storage.NewExtensionFileFilter([]string{".json"}))
-		e.setDialogDir(d)
-		d.Resize(fyne.NewSize(900, 600))
-		d.Show()
+		e.showFileDialog(d)
 	})
 }
 
-func (e *Editor) setDialogDir(d *dialog.FileDialog) {
-	if p := e.m.Project().Path; p != "" {
-		if l, err := storage.ListerForURI(storage.NewFileURI(filepath.Dir(p))); err == nil {
-			d.SetLocation(l)
-		}
-	}
-}
-
-// OpenPath loads the project at path and shows it.
+// OpenPath loads the project (or chain) file at path and shows it; on error
+// the current project stays and the error is shown.
 func (e *Editor) OpenPath(path string) {
-	p, err := projects.Load(path)
+	p, isChain, err := projects.Open(path)
 	if err != nil {
-		dialog.ShowError(err, e.win)
+		e.showError(fmt.Errorf("could not open %s: %w", path, err))
 		return
 	}
+	e.rememberDir(path)
+	if e.recover != nil {
+		e.recover.clear()
+	}
+	e.chainFile = ""
 	e.m.Open(p)
+	if isChain {
+		e.chainFile = path
+		e.notice = "Opened the chain " + path + " as a one-level project; Save writes a project file"
+		return
+	}
 	e.addRecent(path)
 }
 
-// Save writes the project to its file (asks for one when it has none).
-func (e *Editor) Save() {
-	if e.m.Project().Path == "" {
-		e.SaveAs()
+// showError shows err in a dialog (on the status line when there is no window).
+func (e *Editor) showError(err error) {
+	if e.win == nil {
+		e.status.SetText("⚠ " + err.Error())
 		return
 	}
-	e.saveTo(e.m.Project().Path)
+	dialog.ShowError(err, e.win)
+}
+
+// Save writes the project to its file (asks for one when it has none).
+func (e *Editor) Save() { e.saveThen(nil) }
+
+// saveThen saves the project (through the Save As dialog when it has no file)
+// and runs then, if not nil, once the save succeeded.
+func (e *Editor) saveThen(then func()) {
+	if e.m.Project().Path == "" {
+		e.saveAs(then)
+		return
+	}
+	if e.saveTo(e.m.Project().Path) == nil && then != nil {
+		then()
+	}
 }
 
 // SaveAs asks for a file and saves the project there.
-func (e *Editor) SaveAs() {
+func (e *Editor) SaveAs() { e.saveAs(nil) }
+
+// saveAs asks for a file, saves the project there and runs then (if not nil)
+// once the save succeeded. A name without .json gets .hewn.json.
+func (e *Editor) saveAs(then func()) {
 	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
-		if err != nil || w == nil {
+		if err != nil {
+			e.showError(err)
 			return
 		}
-		w.Close()
+		if w == nil {
+			return // cancelled
+		}
+		w.Close() // never written: the save below is atomic (see lazyFiles)
 		path := w.URI().Path()
 		if !strings.HasSuffix(path, ".json") {
-			os.Remove(path) // the dialog created it; save under the right name instead
 			path += ".hewn.json"
 		}
-		e.saveTo(path)
+		e.rememberDir(path)
+		if e.saveTo(path) == nil && then != nil {
+			then()
+		}
 	}, e.win)
 	name := strings.ToLower(strings.ReplaceAll(e.m.Project().Name, " ", "_"))
+	if name == "" {
+		name = "untitled"
+	}
 	d.SetFileName(name + ".hewn.json")
-	e.setDialogDir(d)
-	d.Resize(fyne.NewSize(900, 600))
-	d.Show()
+	d.SetFilter(storage.NewExtensionFileFilter([]string{".json"}))
+	e.showFileDialog(d)
 }
 
 // saveTo writes the project to path atomically and marks it saved.
 func (e *Editor) saveTo(path string) error {
 	p := e.m.Project().Clone()
 	if err := p.Save(path); err != nil {
-		if e.win != nil {
-			dialog.ShowError(err, e.win)
-		}
+		e.showError(err)
 		return err
 	}
 	e.m.MarkSaved(path)
+	e.chainFile = ""
 	e.addRecent(path)
 	e.status.SetText("Saved " + path)
 	return nil
@@ -258,11 +335,16 @@ func (e *Editor) saveTo(path string) error {
 
 // Quit closes the window, asking first when there are unsaved changes.
 func (e *Editor) Quit() {
-	e.confirmDiscard("quit", func() {
+	e.confirmLeave("quit", func() {
 		e.scrub.Pause()
 		e.regen.Stop()
+		if e.recover != nil {
+			e.recover.clear()
+		}
 		e.win.Close()
-		e.app.Quit()
+		if e.app != nil {
+			e.app.Quit()
+		}
 	})
 }
 
@@ -294,9 +376,8 @@ func (e *Editor) addRecent(path string) {
 func (e *Editor) fillRecent(item *fyne.MenuItem) {
 	var items []*fyne.MenuItem
 	for _, r := range e.app.Preferences().StringList(recentKey) {
-		r := r
 		items = append(items, fyne.NewMenuItem(r, func() {
-			e.confirmDiscard("open another project", func() { e.OpenPath(r) })
+			e.confirmLeave("open another project", func() { e.OpenPath(r) })
 		}))
 	}
 	if len(items) == 0 {
@@ -314,11 +395,16 @@ func (e *Editor) chooseContent(set func(string)) {
 		return
 	}
 	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-		if err != nil || r == nil {
+		if err != nil {
+			e.showError(err)
+			return
+		}
+		if r == nil {
 			return
 		}
 		r.Close()
 		path := r.URI().Path()
+		e.rememberDir(path)
 		if pp := e.m.Project().Path; pp != "" {
 			if rel, err := filepath.Rel(filepath.Dir(pp), path); err == nil && !strings.HasPrefix(rel, "..") {
 				path = rel
@@ -327,7 +413,53 @@ func (e *Editor) chooseContent(set func(string)) {
 		set(path)
 	}, e.win)
 	d.SetFilter(storage.NewExtensionFileFilter([]string{".json"}))
-	e.setDialogDir(d)
-	d.Resize(fyne.NewSize(900, 600))
+	e.showFileDialog(d)
+}
+
+// keepRecovery writes unsaved work to the recovery file a moment after each
+// edit and removes the file once the work is saved.
+func (e *Editor) keepRecovery(c Change) {
+	if e.recover == nil || c&ChangeFile == 0 {
+		return
+	}
+	if e.m.Dirty() {
+		e.recover.schedule(e.m.Project())
+	} else {
+		e.recover.clear()
+	}
+}
+
+// offerRecovered asks, for each project an unclean exit left unsaved (newest
+// first), whether to recover it (it opens, unsaved) or discard it.
+func (e *Editor) offerRecovered(list []Recovered) {
+	if len(list) == 0 || e.win == nil {
+		return
+	}
+	r := list[0]
+	where := "never saved"
+	if r.Path != "" {
+		where = r.Path
+	}
+	msg := widget.NewLabel(fmt.Sprintf("Hewn did not exit cleanly. Unsaved changes to %q (%s)\nfrom %s can be recovered.",
+		r.Project.Name, where, r.SavedAt.Local().Format("2006-01-02 15:04:05")))
+	var d *dialog.CustomDialog
+	next := func() { e.offerRecovered(list[1:]) }
+	discard := widget.NewButtonWithIcon("Discard", theme.DeleteIcon(), func() {
+		d.Hide()
+		os.Remove(r.File)
+		next()
+	})
+	recoverBtn := widget.NewButtonWithIcon("Recover", theme.HistoryIcon(), func() {
+		d.Hide()
+		e.chainFile = ""
+		e.m.OpenRecovered(r.Project)
+		e.recover.adopt(r.File)
+		e.recover.schedule(r.Project)
+		e.status.SetText(fmt.Sprintf("Recovered unsaved changes to %q: save to keep them.", r.Project.Name))
+		next()
+	})
+	recoverBtn.Importance = widget.HighImportance
+	d = dialog.NewCustomWithoutButtons("Recover unsaved work?", msg, e.win)
+	d.SetButtons([]fyne.CanvasObject{discard, recoverBtn})
 	d.Show()
 }

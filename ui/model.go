@@ -85,6 +85,14 @@ func (m *Model) Open(p *projects.Project) {
 	m.emit(ChangeProject | ChangeSelection | ChangeFile)
 }
 
+// OpenRecovered replaces the project with p, recovered from a recovery file:
+// like Open, but the project counts as unsaved until it is saved.
+func (m *Model) OpenRecovered(p *projects.Project) {
+	m.open(p)
+	m.saved = nil
+	m.emit(ChangeProject | ChangeSelection | ChangeFile)
+}
+
 // OnChange registers f to be called after every change.
 func (m *Model) OnChange(f func(Change)) { m.subs = append(m.subs, f) }
 

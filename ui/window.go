@@ -69,6 +69,14 @@ type Editor struct {
 	lastStep       int
 	started        time.Time
 	shownOnce      bool
+	// recover keeps unsaved work in a recovery file (nil: none, as in tests
+	// that build the editor without NewWindowEditor).
+	recover *recovery
+	// chainFile is the chain file the project was opened from ("" when it
+	// came from a project file or has been saved as one since).
+	chainFile string
+	// notice is said on the status line with the next map (then dropped).
+	notice string
 	// OnGenerated is called after a new map is shown (benchmarks, tests).
 	OnGenerated func()
 
@@ -324,7 +332,11 @@ func (e *Editor) apply(o Outcome) {
 	e.scrub.Pause()
 	e.scrub.SetHistory(h, target)
 	st := o.Result.State
-	e.status.SetText(fmt.Sprintf("Depth %d · seed %d · %d×%d · %d snapshots · %d rooms · %d spawns · %s",
+	notice := ""
+	if e.notice != "" {
+		notice, e.notice = e.notice+" · ", ""
+	}
+	e.status.SetText(notice + fmt.Sprintf("Depth %d · seed %d · %d×%d · %d snapshots · %d rooms · %d spawns · %s",
 		o.Job.Chain.Depth, o.Result.Seed, st.Map.W, st.Map.H, h.Len(), len(st.Rooms), len(st.Spawns),
 		time.Since(e.started).Round(time.Millisecond)))
 	if !e.shownOnce {

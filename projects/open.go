@@ -1,0 +1,58 @@
+package projects
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"hewn/chain"
+)
+
+// IsChainJSON reports whether data looks like a chain file rather than a
+// project: a JSON object with "steps" and no "levels" (DESIGN.md: files are told
+// apart by their keys).
+func IsChainJSON(data []byte) bool {
+	var keys map[string]json.RawMessage
+	if json.Unmarshal(data, &keys) != nil {
+		return false
+	}
+	_, steps := keys["steps"]
+	_, levels := keys["levels"]
+	return steps && !levels
+}
+
+// FromChain wraps a chain in a one-level project named after it (or after
+// name when the chain has none), on the embedded content pack. The project has
+// no file yet: saving it asks for one, so the chain file is never overwritten
+// with a project.
+func FromChain(c *chain.Chain, name string) *Project {
+	if c.Name != "" {
+		name = c.Name
+	}
+	if c.Depth == 0 {
+		c.Depth = 1
+	}
+	c.Name = name
+	return &Project{Name: name, Seed: 1, Levels: []Level{{Depth: c.Depth, Name: name, Chain: c}}}
+}
+
+// Open reads a project file, or a chain file as a one-level project (chain
+// reports which). A chain's project has no Path, so saving asks where.
+func Open(path string) (p *Project, isChain bool, err error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, false, fmt.Errorf("projects: %w", err)
+	}
+	if !IsChainJSON(data) {
+		p, err := Load(path)
+		return p, false, err
+	}
+	c, err := chain.DecodeJSON(data, "")
+	if err != nil {
+		return nil, true, fmt.Errorf("projects: %s:\n%w", path, err)
+	}
+	name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	return FromChain(c, name), true, nil
+}

@@ -1,0 +1,128 @@
+package ui
+
+import (
+	"os"
+	"path/filepath"
+	"sync"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/storage/repository"
+)
+
+// lastDirKey is the Fyne preference holding the folder of the last file
+// dialog, where the next one opens when the project has no folder of its own.
+const lastDirKey = "last_dialog_dir"
+
+// fileRepo is every interface Fyne's own "file" repository implements, so a
+// wrapper that embeds it keeps all of them.
+type fileRepo interface {
+	repository.ListableRepository
+	repository.HierarchicalRepository
+	repository.WritableRepository
+	repository.AppendableRepository
+	repository.DeleteAllRepository
+	repository.CopyableRepository
+	repository.MovableRepository
+}
+
+// lazyFiles wraps Fyne's "file" repository so that the writer a save dialog
+// hands out creates (and truncates) its file only when something is written
+// to it. Hewn never writes through that writer: it closes it and saves
+// atomically itself. Fyne's own writer truncates the chosen file as the dialog
+// closes, which would destroy an existing project before the atomic save runs,
+// leave empty files behind, and block forever on a FIFO.
+type lazyFiles struct{ fileRepo }
+
+// Writer returns a writer that opens u only on its first Write.
+func (l lazyFiles) Writer(u fyne.URI) (fyne.URIWriteCloser, error) {
+	return &lazyWriter{uri: u}, nil
+}
+
+// lazyWriter opens its file on the first Write.
+type lazyWriter struct {
+	uri fyne.URI
+	f   *os.File
+}
+
+func (w *lazyWriter) URI() fyne.URI { return w.uri }
+
+func (w *lazyWriter) Write(p []byte) (int, error) {
+	if w.f == nil {
+		f, err := os.Create(w.uri.Path())
+		if err != nil {
+			return 0, err
+		}
+		w.f = f
+	}
+	return w.f.Write(p)
+}
+
+func (w *lazyWriter) Close() error {
+	if w.f == nil {
+		return nil
+	}
+	return w.f.Close()
+}
+
+var installLazy sync.Mutex
+
+// installLazyFiles wraps the current "file" repository (registered by the
+// driver when the app starts) once.
+func installLazyFiles() {
+	installLazy.Lock()
+	defer installLazy.Unlock()
+	r, err := repository.ForScheme("file")
+	if err != nil {
+		return
+	}
+	if _, done := r.(lazyFiles); done {
+		return
+	}
+	if fr, ok := r.(fileRepo); ok {
+		repository.Register("file", lazyFiles{fr})
+	}
+}
+
+// dialogSize is the size file dialogs open at: large, but inside the window.
+func (e *Editor) dialogSize() fyne.Size {
+	s := fyne.NewSize(900, 600)
+	if e.win != nil {
+		c := e.win.Canvas().Size()
+		if c.Width > 0 && c.Height > 0 {
+			s = s.Min(fyne.NewSize(c.Width-40, c.Height-40))
+		}
+	}
+	return s
+}
+
+// showFileDialog opens d in the project's folder (else the last folder a
+// dialog used) at a size that fits the window. It shows before it resizes:
+// Fyne 2.8's FileDialog.Resize dereferences the dialog's window, which exists
+// only once it is shown (resizing first crashed the editor).
+func (e *Editor) showFileDialog(d *dialog.FileDialog) {
+	dir := ""
+	if p := e.m.Project().Path; p != "" {
+		dir = filepath.Dir(p)
+	} else if e.app != nil {
+		dir = e.app.Preferences().String(lastDirKey)
+	}
+	if dir != "" {
+		if abs, err := filepath.Abs(dir); err == nil {
+			dir = abs
+		}
+		if l, err := storage.ListerForURI(storage.NewFileURI(dir)); err == nil {
+			d.SetLocation(l)
+		}
+	}
+	d.Show()
+	d.Resize(e.dialogSize())
+}
+
+// rememberDir records the folder of a file the user chose in a dialog.
+func (e *Editor) rememberDir(path string) {
+	if e.app != nil && path != "" {
+		e.app.Preferences().SetString(lastDirKey, filepath.Dir(path))
+	}
+}
