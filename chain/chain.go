@@ -28,6 +28,10 @@ type Step struct {
 	Disabled bool
 	// Note is the designer's free text.
 	Note string
+	// ID, when not empty, is the step's random-stream key (see StepKeys): a step
+	// with an ID keeps its stream wherever it moves. At most MaxIDLen letters,
+	// digits, '_', '-' or '.', unique within its step list.
+	ID string
 }
 
 // Enabled reports whether the step runs.
@@ -64,15 +68,16 @@ func cloneSteps(steps []Step) []Step {
 	return out
 }
 
-// MarshalJSON writes {"builder", "enabled" (only when false), "note", "params"}.
+// MarshalJSON writes {"builder", "id" (only when set), "enabled" (only when false), "note", "params"}.
 func (s Step) MarshalJSON() ([]byte, error) {
 	type out struct {
 		Builder string         `json:"builder"`
+		ID      string         `json:"id,omitempty"`
 		Enabled *bool          `json:"enabled,omitempty"`
 		Note    string         `json:"note,omitempty"`
 		Params  map[string]any `json:"params,omitempty"`
 	}
-	o := out{Builder: s.Builder, Note: s.Note, Params: s.Params}
+	o := out{Builder: s.Builder, ID: s.ID, Note: s.Note, Params: s.Params}
 	if s.Disabled {
 		f := false
 		o.Enabled = &f
@@ -221,12 +226,21 @@ func (d *decoder) steps(v json.RawMessage, path string, depth, top int) []Step {
 		return nil
 	}
 	out := make([]Step, 0, len(list))
+	ids := map[string]string{} // id -> path of the step that has it
 	for i, sv := range list {
 		t := top
 		if t < 0 {
 			t = i
 		}
-		if s, ok := d.step(sv, fmt.Sprintf("%s[%d]", path, i), depth, t); ok {
+		sp := fmt.Sprintf("%s[%d]", path, i)
+		if s, ok := d.step(sv, sp, depth, t); ok {
+			if s.ID != "" {
+				if first, dup := ids[s.ID]; dup {
+					d.add(sp+".id", t, "%q is already the id of %s (ids are unique within a step list)", s.ID, first)
+				} else {
+					ids[s.ID] = sp
+				}
+			}
 			out = append(out, s)
 		}
 	}
@@ -253,8 +267,14 @@ func (d *decoder) step(v json.RawMessage, path string, depth, top int) (Step, bo
 			if err := json.Unmarshal(raw[k], &s.Note); err != nil {
 				d.add(path+".note", top, "%s is not a string", abbrev(raw[k]))
 			}
+		case "id":
+			if err := json.Unmarshal(raw[k], &s.ID); err != nil {
+				d.add(path+".id", top, "%s is not a string", abbrev(raw[k]))
+			} else if err := CheckID(s.ID); err != nil {
+				d.add(path+".id", top, "%v", err)
+			}
 		default:
-			d.add(path, top, "unknown key %q (want builder, params, enabled, note)", k)
+			d.add(path, top, "unknown key %q (want builder, id, params, enabled, note)", k)
 		}
 	}
 	bv, ok := raw["builder"]

@@ -4,7 +4,7 @@ import "fmt"
 
 // Check reports precondition problems before a chain runs: a meta builder with
 // no map before it, a builder that needs rooms (corridors, a start) that no earlier
-// enabled step makes, unknown builders. It never runs a builder.
+// enabled step makes, unknown builders, invalid or repeated step IDs. It never runs a builder.
 func Check(c *Chain) []Problem {
 	var probs []Problem
 	checkSteps(c.Steps, "steps", -1, 0, &probs)
@@ -12,6 +12,25 @@ func Check(c *Chain) []Problem {
 }
 
 func checkSteps(steps []Step, path string, top int, have Features, probs *[]Problem) Features {
+	ids := map[string]string{}
+	for i, s := range steps {
+		if s.ID == "" {
+			continue
+		}
+		t := top
+		if t < 0 {
+			t = i
+		}
+		p := fmt.Sprintf("%s[%d].id", path, i)
+		if err := CheckID(s.ID); err != nil {
+			*probs = append(*probs, Problem{Path: p, Step: t, Msg: err.Error()})
+		} else if first, dup := ids[s.ID]; dup {
+			*probs = append(*probs, Problem{Path: p, Step: t,
+				Msg: fmt.Sprintf("%q is already the id of %s (ids are unique within a step list)", s.ID, first)})
+		} else {
+			ids[s.ID] = fmt.Sprintf("%s[%d]", path, i)
+		}
+	}
 	for i, s := range steps {
 		t := top
 		if t < 0 {

@@ -13,6 +13,9 @@ import (
 type StepRef struct {
 	// Path is the step's JSON path, e.g. "steps[3]" or "steps[3].params.steps[0]".
 	Path string
+	// Key is the step's random-stream key, e.g. "room_drawer#0" or
+	// "sub_chain#0/bsp_dungeon#0" (see StepKeys).
+	Key string
 	// Index is the index of the top-level step the snapshot belongs to.
 	Index int
 	// Builder is the registered name of the builder that ran.

@@ -59,7 +59,7 @@ func NewRand(seed uint64, key string) *rand.Rand {
 }
 
 // Run runs c with the given master seed. The level seed derives from (master,
-// c.Depth); each step's randomness from (level seed, step path).
+// c.Depth); each step's randomness from (level seed, step key) (see StepKeys).
 func Run(ctx context.Context, c *Chain, master uint64, sp Spawner) (*Result, error) {
 	return RunConfig(ctx, c, Config{Master: master, Spawner: sp})
 }
@@ -83,7 +83,7 @@ func RunConfig(ctx context.Context, c *Chain, cfg Config) (res *Result, err erro
 		s.hist = nil
 	}
 	res = &Result{Chain: c, Master: cfg.Master, Seed: seed, State: s, History: hist}
-	if err := runSteps(ctx, s, c.Steps, "steps", -1); err != nil {
+	if err := runSteps(ctx, s, c.Steps, "steps", "", -1); err != nil {
 		return res, err
 	}
 	return res, nil
@@ -103,9 +103,11 @@ func (e *StepError) Error() string {
 // Unwrap returns the underlying error.
 func (e *StepError) Unwrap() error { return e.Err }
 
-func runSteps(ctx context.Context, s *State, steps []Step, path string, top int) error {
+// runSteps runs a step list at path whose keys have the given prefix (see StepKeys).
+func runSteps(ctx context.Context, s *State, steps []Step, path, prefix string, top int) error {
 	parent := s.step
 	defer func() { s.step = parent }()
+	keys := StepKeys(steps, prefix)
 	for i, st := range steps {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -114,7 +116,7 @@ func runSteps(ctx context.Context, s *State, steps []Step, path string, top int)
 		if idx < 0 {
 			idx = i
 		}
-		ref := StepRef{Path: fmt.Sprintf("%s[%d]", path, i), Index: idx, Builder: st.Builder, Depth: s.nest}
+		ref := StepRef{Path: fmt.Sprintf("%s[%d]", path, i), Key: keys[i], Index: idx, Builder: st.Builder, Depth: s.nest}
 		if st.Disabled {
 			continue
 		}
@@ -153,7 +155,7 @@ func runStep(ctx context.Context, s *State, st Step, ref StepRef) (err error) {
 	if err := s.need(spec.EffectOf(st.Params).Needs); err != nil {
 		return err
 	}
-	if err := b.Build(ctx, s, NewRand(s.Seed, ref.Path)); err != nil {
+	if err := b.Build(ctx, s, NewRand(s.Seed, ref.Key)); err != nil {
 		return err
 	}
 	s.step = ref

@@ -188,8 +188,9 @@ func (s *State) NeedStart() error {
 }
 
 // Nested runs steps on a fresh map of the same size as a sub-chain of the running
-// step: each nested step's seed derives from its own path, and its snapshots are
-// appended to the same history (grouped by path). It returns the nested final state.
+// step: each nested step's seed derives from its own key, prefixed by the running
+// step's key (see StepKeys), and its snapshots are appended to the same history
+// (grouped by path). It returns the nested final state.
 func (s *State) Nested(ctx context.Context, steps []Step) (*State, error) {
 	if s.nest+1 > MaxNesting {
 		return nil, fmt.Errorf("sub-chains nest deeper than %d", MaxNesting)
@@ -198,6 +199,6 @@ func (s *State) Nested(ctx context.Context, steps []Step) (*State, error) {
 		Map: NewGrid(s.Map.W, s.Map.H), Depth: s.Depth, Master: s.Master, Seed: s.Seed,
 		Spawner: s.Spawner, Templates: s.Templates, hist: s.hist, nest: s.nest + 1,
 	}
-	err := runSteps(ctx, sub, steps, s.step.Path+".params.steps", s.step.Index)
+	err := runSteps(ctx, sub, steps, s.step.Path+".params.steps", s.step.Key, s.step.Index)
 	return sub, err
 }

@@ -39,7 +39,7 @@ func TestRepaintKeepsPlacementsValid(t *testing.T) {
 // other stairs.
 func TestStartAndExitsAvoidTakenTiles(t *testing.T) {
 	chains := [][]chain.Step{
-		{{Builder: "simple_map", Params: map[string]any{"max_rooms": 1}}, {Builder: "room_based_starting_position"},
+		{{Builder: "simple_map", Params: map[string]any{"max_rooms": 3}}, {Builder: "room_based_starting_position"},
 			{Builder: "room_based_stairs"}, {Builder: "room_based_stairs"}, {Builder: "area_ending_position", Params: map[string]any{"x": "center"}}},
 		{{Builder: "simple_map", Params: map[string]any{"min_size": 3, "max_size": 4}}, {Builder: "room_based_spawner"}, {Builder: "room_based_spawner"},
 			{Builder: "room_based_starting_position"}, {Builder: "room_based_stairs"}, {Builder: "distant_exit"}, {Builder: "area_ending_position"}},
