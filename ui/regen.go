@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"sync"
+	"time"
 
 	"hewn/chain"
 )
@@ -21,6 +22,9 @@ type Outcome struct {
 	Job    Job
 	Result *chain.Result
 	Err    error
+	// Elapsed is how long the chain run itself took (not the time the
+	// outcome waited to be shown, nor application start-up).
+	Elapsed time.Duration
 }
 
 // Regen runs generations off the UI goroutine. Start cancels the run still
@@ -37,11 +41,13 @@ type Regen struct {
 	wg     sync.WaitGroup
 	// run is chain.RunConfig; tests may replace it.
 	run func(ctx context.Context, c *chain.Chain, cfg chain.Config) (*chain.Result, error)
+	// now is time.Now; tests may replace it.
+	now func() time.Time
 }
 
 // NewRegen returns a regenerator delivering outcomes to done via post.
 func NewRegen(post func(func()), done func(Outcome)) *Regen {
-	return &Regen{post: post, done: done, run: chain.RunConfig}
+	return &Regen{post: post, done: done, run: chain.RunConfig, now: time.Now}
 }
 
 // Start begins generating j, cancelling any run in progress, and returns the
@@ -60,11 +66,13 @@ func (r *Regen) Start(j Job) uint64 {
 	go func() {
 		defer r.wg.Done()
 		defer cancel()
+		t0 := r.now()
 		res, err := r.run(ctx, j.Chain, j.Config)
+		elapsed := r.now().Sub(t0)
 		if ctx.Err() != nil {
 			return // superseded or stopped: a newer run owns the screen
 		}
-		out := Outcome{Gen: gen, Job: j, Result: res, Err: err}
+		out := Outcome{Gen: gen, Job: j, Result: res, Err: err, Elapsed: elapsed}
 		r.post(func() {
 			if r.Current() == gen {
 				r.done(out)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"fmt"
 	"image"
 	"image/png"
 	"math/rand/v2"
@@ -384,20 +385,24 @@ func TestLevels(t *testing.T) {
 	m.EditLevel("Change width", "width", func(l *projects.Level) { l.Chain.Width = 30 })
 	f.settle()
 	assert.Equal(t, 30, f.e.mapView.Scene().Map.W)
-	// seed: typing pins it, the dice rolls a new one, the lock stops the dice
-	e.seed.SetText("99")
-	require.NotNil(t, m.Level().Seed)
-	assert.EqualValues(t, 99, *m.Level().Seed)
+	// the seed bar: typing sets the master seed, the dice rolls a new one,
+	// the lock stops the dice
+	sb := e.seeds
+	sb.master.SetText("99")
+	assert.EqualValues(t, 99, m.Project().Seed)
+	assert.Nil(t, m.Level().Seed, "the master seed pins no level seed")
 	f.settle()
-	assert.EqualValues(t, 99, e.result.Seed)
-	test.Tap(e.dice)
-	assert.NotEqualValues(t, 99, *m.Level().Seed)
-	test.Tap(e.lock)
+	assert.Equal(t, chain.LevelSeed(99, 1), e.result.Seed)
+	assert.Contains(t, sb.level.Text, fmt.Sprint(chain.LevelSeed(99, 1)))
+	assert.Contains(t, sb.level.Text, "derived")
+	test.Tap(sb.dice)
+	assert.NotEqualValues(t, 99, m.Project().Seed)
+	test.Tap(sb.lock)
 	assert.True(t, m.Project().Settings.SeedLocked)
-	before := *m.Level().Seed
+	before := m.Project().Seed
 	e.rollSeed()
-	assert.Equal(t, before, *m.Level().Seed)
-	assert.True(t, e.dice.Disabled())
+	assert.Equal(t, before, m.Project().Seed)
+	assert.True(t, sb.dice.Disabled())
 }
 
 func levelNames(p *projects.Project) []string {

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"image/color"
-	"strconv"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -42,9 +41,7 @@ type Editor struct {
 	scrub                          *scrubber
 	status                         *widget.Label
 	hover                          *widget.Label
-	seed                           *widget.Entry
-	dice                           *widget.Button
-	lock                           *widget.Check
+	seeds                          *seedBar
 	rooms                          *widget.Check
 	changes                        *widget.Check
 
@@ -67,7 +64,6 @@ type Editor struct {
 	partial        *widget.Button
 	lastLevel      int
 	lastStep       int
-	started        time.Time
 	shownOnce      bool
 	// recover keeps unsaved work in a recovery file (nil: none, as in tests
 	// that build the editor without NewWindowEditor).
@@ -104,16 +100,7 @@ func newEditor(a fyne.App, w fyne.Window, m *Model, post func(func())) *Editor {
 	e.partial = widget.NewButtonWithIcon("Show failed run", theme.HistoryIcon(), func() { e.browseFailed(!e.browsingFailed) })
 	e.partial.Hide()
 
-	e.seed = seedEntry(0, func(n uint64) {
-		m.EditLevel("Set seed", "seed", func(l *projects.Level) { l.Seed = &n })
-	})
-	e.dice = widget.NewButtonWithIcon("", theme.ViewRefreshIcon(), e.rollSeed)
-	e.lock = widget.NewCheck("Lock", func(on bool) {
-		if on == m.Project().Settings.SeedLocked {
-			return
-		}
-		m.EditProject("Lock seed", "", func(p *projects.Project) { p.Settings.SeedLocked = on })
-	})
+	e.seeds = newSeedBar(e)
 	e.rooms = widget.NewCheck("Rooms", func(on bool) {
 		e.mapView.SetShowRooms(on)
 		if on != m.Project().Settings.ShowRooms {
@@ -126,9 +113,8 @@ func newEditor(a fyne.App, w fyne.Window, m *Model, post func(func())) *Editor {
 	zoomIn := widget.NewButtonWithIcon("", theme.ZoomInIcon(), func() { e.mapView.ZoomCenter(1.25) })
 	fit := widget.NewButtonWithIcon("", theme.ZoomFitIcon(), e.mapView.Fit)
 
-	seedBar := container.NewBorder(nil, nil, widget.NewLabel("Seed"), container.NewHBox(e.dice, e.lock), e.seed)
 	viewBar := container.NewHBox(e.rooms, e.changes, zoomOut, zoomIn, fit)
-	top := container.NewBorder(nil, nil, nil, viewBar, seedBar)
+	top := container.NewBorder(nil, nil, nil, viewBar, e.seeds.obj)
 	bottom := container.NewVBox(e.scrub.obj, widget.NewSeparator(),
 		container.NewBorder(nil, nil, nil, container.NewCenter(e.partial), e.status), e.hover)
 	right := container.NewBorder(top, bottom, nil, nil, e.mapView)
@@ -172,15 +158,6 @@ const (
 	tabProject
 )
 
-// rollSeed pins a new random seed on the selected level (unless locked).
-func (e *Editor) rollSeed() {
-	if e.m.Project().Settings.SeedLocked {
-		return
-	}
-	n := newSeed()
-	e.m.EditLevel("Roll seed", "", func(l *projects.Level) { l.Seed = &n })
-}
-
 // changed refreshes the views a model change touched and regenerates.
 func (e *Editor) changed(c Change) {
 	m := e.m
@@ -197,28 +174,9 @@ func (e *Editor) changed(c Change) {
 		e.rebuildForms()
 	}
 	p := m.Project()
-	e.lock.Checked = p.Settings.SeedLocked
-	e.lock.Refresh()
 	e.rooms.Checked = p.Settings.ShowRooms
 	e.rooms.Refresh()
-	if li := m.LevelIndex(); li >= 0 {
-		if e.m.Project().Settings.SeedLocked {
-			e.dice.Disable()
-			e.seed.Disable()
-		} else {
-			e.dice.Enable()
-			e.seed.Enable()
-		}
-		if structural || e.win == nil || e.win.Canvas().Focused() != e.seed {
-			txt := strconv.FormatUint(p.LevelSeed(li), 10)
-			if e.seed.Text != txt {
-				on := e.seed.OnChanged
-				e.seed.OnChanged = nil
-				e.seed.SetText(txt)
-				e.seed.OnChanged = on
-			}
-		}
-	}
+	e.seeds.refresh(structural)
 	levelChanged := m.LevelIndex() != e.lastLevel
 	stepChanged := m.StepIndex() != e.lastStep
 	e.lastLevel, e.lastStep = m.LevelIndex(), m.StepIndex()
@@ -291,7 +249,6 @@ func (e *Editor) regenerate() {
 	}
 	e.loadContent()
 	p := e.m.Project()
-	e.started = time.Now()
 	e.status.SetText("Generating…")
 	e.regen.Start(Job{Chain: c, Config: p.Config(li, p.Seed, e.spawner)})
 }
@@ -338,7 +295,7 @@ func (e *Editor) apply(o Outcome) {
 	}
 	e.status.SetText(notice + fmt.Sprintf("Depth %d · seed %d · %d×%d · %d snapshots · %d rooms · %d spawns · %s",
 		o.Job.Chain.Depth, o.Result.Seed, st.Map.W, st.Map.H, h.Len(), len(st.Rooms), len(st.Spawns),
-		time.Since(e.started).Round(time.Millisecond)))
+		fmtElapsed(o.Elapsed)))
 	if !e.shownOnce {
 		// the lists selected their first rows before they had a size, which
 		// scrolls them part of a row down; the first map comes after layout
@@ -350,6 +307,14 @@ func (e *Editor) apply(o Outcome) {
 	if e.OnGenerated != nil {
 		e.OnGenerated()
 	}
+}
+
+// fmtElapsed words a chain run's duration for the status line.
+func fmtElapsed(d time.Duration) string {
+	if d < 10*time.Millisecond {
+		return fmt.Sprintf("generated in %.1f ms", float64(d.Microseconds())/1000)
+	}
+	return "generated in " + d.Round(time.Millisecond).String()
 }
 
 // viewed returns the run the scrubber browses (the last good one, or the
