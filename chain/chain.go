@@ -101,13 +101,15 @@ func (c *Chain) Clone() *Chain {
 	return &d
 }
 
-// Encode writes c as pretty-printed JSON with a stable key order.
+// Encode writes c as JSON in Hewn's compact layout (see FormatJSON): stable key
+// order, one step per line when it fits, so chain files diff well; decoding and
+// encoding again gives the same bytes.
 func (c *Chain) Encode(w io.Writer) error {
-	b, err := json.MarshalIndent(c, "", "  ")
+	b, err := FormatJSON(c)
 	if err != nil {
 		return fmt.Errorf("chain: %w", err)
 	}
-	_, err = w.Write(append(b, '\n'))
+	_, err = w.Write(b)
 	return err
 }
 

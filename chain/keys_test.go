@@ -183,8 +183,7 @@ func TestStepIDDecodeEncode(t *testing.T) {
 	assert.Empty(t, c.Steps[1].ID)
 	var b strings.Builder
 	require.NoError(t, c.Encode(&b))
-	assert.Contains(t, b.String(), `"builder": "t_fill",
-      "id": "room-1.a_b"`)
+	assert.Contains(t, b.String(), `{ "builder": "t_fill", "id": "room-1.a_b" }`)
 	assert.Equal(t, 1, strings.Count(b.String(), `"id"`), "an absent id stays absent")
 	c2, err := decode(t, b.String())
 	require.NoError(t, err)

@@ -40,7 +40,9 @@ type projectJSON struct {
 	Settings *Settings     `json:"settings,omitempty"`
 }
 
-// Encode writes p as pretty-printed JSON with a stable key order.
+// Encode writes p as JSON in Hewn's compact layout (chain.FormatJSON): stable key
+// order, a step, a theme tile or a prefab row per line, so saved projects diff
+// well; decoding and encoding again gives the same bytes.
 func (p *Project) Encode(w io.Writer) error {
 	out := projectJSON{Version: Version, Name: p.Name, Seed: p.Seed, Content: p.Content,
 		Themes: p.Themes, Prefabs: p.Prefabs, Levels: []levelJSON{}}
@@ -58,11 +60,11 @@ func (p *Project) Encode(w io.Writer) error {
 		}
 		out.Levels = append(out.Levels, lj)
 	}
-	b, err := json.MarshalIndent(out, "", "  ")
+	b, err := chain.FormatJSON(out)
 	if err != nil {
 		return fmt.Errorf("projects: %w", err)
 	}
-	_, err = w.Write(append(b, '\n'))
+	_, err = w.Write(b)
 	return err
 }
 
