@@ -23,6 +23,10 @@ func main() {
 	if len(args) > 0 && !editorFile(args) {
 		os.Exit(cli.Main(args, os.Stdout, os.Stderr))
 	}
+	// what `fyne package` would read from FyneApp.toml; fyneDo: every UI
+	// change from another goroutine goes through fyne.Do
+	app.SetMetadata(fyne.AppMetadata{ID: "io.hewn.editor", Name: "Hewn", Version: "0.1.0", Build: 1,
+		Migrations: map[string]bool{"fyneDo": true}})
 	a := app.NewWithID("io.hewn.editor")
 	a.SetIcon(fyne.NewStaticResource("Icon.png", icon))
 	if len(args) == 1 {

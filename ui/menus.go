@@ -138,7 +138,13 @@ func (e *Editor) installMenus() {
 		item("Fit Map", sc(fyne.Key0, ctrl), e.mapView.Fit),
 		fyne.NewMenuItem("Rooms Overlay", func() { e.rooms.SetChecked(!e.rooms.Checked) }),
 		fyne.NewMenuItem("Play / Pause History", e.scrub.Toggle),
+		fyne.NewMenuItemSeparator(),
 	)
+	// every sidebar tab from the menu and the keyboard (Alt+1…), also when a
+	// narrow window puts some of them behind the tab bar's overflow button
+	for i, t := range e.tabs.Items {
+		view.Items = append(view.Items, item(t.Text+" Tab", sc(fyne.KeyName(fmt.Sprint(i+1)), fyne.KeyModifierAlt), func() { e.tabs.SelectIndex(i) }))
+	}
 	e.win.SetMainMenu(fyne.NewMainMenu(file, edit, view))
 	c := e.win.Canvas()
 	// Ctrl+Shift+Z is the second redo shortcut (Ctrl+Y is the menu's).

@@ -49,7 +49,7 @@ func newSeedBar(e *Editor) *seedBar {
 	b.copyCmd = widget.NewButtonWithIcon("Command", theme.ContentCopyIcon(), e.CopyCommand)
 	left := container.NewHBox(widget.NewLabel("Master seed"))
 	right := container.NewHBox(b.dice, b.lock, b.copyCmd)
-	b.obj = container.NewBorder(b.level, nil, left, right, b.master)
+	b.obj = container.NewBorder(nil, nil, left, right, b.master)
 	return b
 }
 

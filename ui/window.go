@@ -114,7 +114,9 @@ func newEditor(a fyne.App, w fyne.Window, m *Model, post func(func())) *Editor {
 	fit := widget.NewButtonWithIcon("", theme.ZoomFitIcon(), e.mapView.Fit)
 
 	viewBar := container.NewHBox(e.rooms, e.changes, zoomOut, zoomIn, fit)
-	top := container.NewBorder(nil, nil, nil, viewBar, e.seeds.obj)
+	// two rows, so both fit beside a 1024 px window's sidebar: the seeds and
+	// the command; the level seed and the view controls
+	top := container.NewVBox(e.seeds.obj, container.NewBorder(nil, nil, nil, viewBar, e.seeds.level))
 	bottom := container.NewVBox(e.scrub.obj, widget.NewSeparator(),
 		container.NewBorder(nil, nil, nil, container.NewCenter(e.partial), e.status), e.hover)
 	right := container.NewBorder(top, bottom, nil, nil, e.mapView)

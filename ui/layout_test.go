@@ -1,0 +1,45 @@
+package ui
+
+import (
+	"fmt"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// At 1024×700 every sidebar tab is reachable (from the View menu and Alt+N as
+// well as the tab bar, whose overflow button holds the tabs that do not fit)
+// and no tab, level or step needs a larger window than that: the window's
+// content fits, so nothing is cut off.
+func TestEveryTabAndFormFitsAt1024x700(t *testing.T) {
+	f, err := newWindowFixture(t, "")
+	require.NoError(t, err)
+	e := f.e
+	f.w.Resize(fyne.NewSize(1024, 700))
+	max := fyne.NewSize(1024, 700)
+	fits := func(what string) {
+		min := f.w.Content().MinSize()
+		assert.True(t, min.Width <= max.Width && min.Height <= max.Height, "%s needs %v", what, min)
+	}
+	for i, tab := range e.tabs.Items {
+		press(t, f.w, &desktop.CustomShortcut{KeyName: fyne.KeyName(fmt.Sprint(i + 1)), Modifier: fyne.KeyModifierAlt})
+		assert.Equal(t, i, e.tabs.SelectedIndex(), tab.Text)
+		fits("tab " + tab.Text)
+	}
+	// the forms of every level and step of the example project
+	for _, tab := range []int{tabChain, tabLevels} {
+		e.tabs.SelectIndex(tab)
+		for li := range e.m.Project().Levels {
+			e.m.SelectLevel(li)
+			for si := 0; si < len(e.m.Chain().Steps); si++ {
+				if tab == tabChain {
+					e.m.SelectStep(si)
+				}
+				fits(fmt.Sprintf("tab %d, level %d, step %d", tab, li, si))
+			}
+		}
+	}
+}
