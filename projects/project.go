@@ -11,6 +11,7 @@ import (
 
 	"hewn/chain"
 	_ "hewn/chain/builders" // every builder, so project chains decode
+	"hewn/content"
 )
 
 // Version is the project format version this package writes.
@@ -30,6 +31,10 @@ type Project struct {
 	Settings Settings
 	// Path is the file the project was loaded from or last saved to ("" when new).
 	Path string
+	// Pack is the content pack as an editor holds it (loaded with LoadPack,
+	// edited as a whole new value each time, written by SavePack); nil when
+	// nobody loaded it. It is not part of the project file, and Clone shares it.
+	Pack *content.Pack
 }
 
 // Prefab is a named prefab template (ASCII rows in the tutorial's legend).

@@ -6,28 +6,11 @@ import (
 
 	"hewn/chain"
 	"hewn/content"
-	"hewn/projects"
 )
 
-func init() {
-	if ContentHook == nil {
-		ContentHook = loadContent
-	}
-}
-
-// loadContent loads the project's content pack (the embedded default one when
-// the project names none) and returns its roller, which chains roll spawns
-// from, and the looks of its entities for the map view.
-func loadContent(p *projects.Project) (chain.Spawner, func(string) (rune, color.RGBA, bool), error) {
-	var pack *content.Pack
-	if path := p.ContentPath(); path != "" {
-		var err error
-		if pack, err = content.LoadFile(path); err != nil {
-			return nil, nil, err
-		}
-	} else {
-		pack = content.Default()
-	}
+// packLooks returns the looks (glyph and colour) of the pack's entities for
+// the map view, by name.
+func packLooks(pack *content.Pack) func(string) (rune, color.RGBA, bool) {
 	looks := map[string]chain.Look{}
 	add := func(name string, r *content.Renderable) {
 		if r == nil {
@@ -53,5 +36,13 @@ func loadContent(p *projects.Project) (chain.Spawner, func(string) (rune, color.
 		l, ok := looks[name]
 		return l.Glyph, l.FG, ok
 	}
-	return pack.Roller(), entity, nil
+	return entity
+}
+
+// contentChanged regenerates the level after a content pack edit, so the map
+// shows spawns rolled from the new pack.
+func (e *Editor) contentChanged(c Change) {
+	if c&ChangeContent != 0 {
+		e.regenerate()
+	}
 }

@@ -410,7 +410,7 @@ func TestStartAfterUncleanExitOffersRecovery(t *testing.T) {
 	require.NoError(t, p.Save(orig))
 	p.Name = "Lost work"
 	p.Levels[0].Chain.Steps = append(p.Levels[0].Chain.Steps, chain.Step{Builder: "room_sorter"})
-	file, err := writeRecovery(dir, p, orig)
+	file, err := writeRecovery(dir, p, orig, false)
 	require.NoError(t, err)
 
 	f, err := newWindowFixtureIn(t, cfg, "")
@@ -437,7 +437,7 @@ func TestDiscardRemovesRecoveryFile(t *testing.T) {
 	dir, _ := RecoveryDir()
 	p := testProject()
 	p.Name = "Not wanted"
-	file, err := writeRecovery(dir, p, "")
+	file, err := writeRecovery(dir, p, "", false)
 	require.NoError(t, err)
 	f, err := newWindowFixtureIn(t, cfg, "")
 	require.NoError(t, err)

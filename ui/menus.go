@@ -328,10 +328,19 @@ func (e *Editor) saveAs(then func()) {
 // saveTo writes the project to path atomically and marks it saved.
 func (e *Editor) saveTo(path string) error {
 	p := e.m.Project().Clone()
+	if e.m.PackDirty() {
+		// the pack first: a project never names a pack file it could not write
+		p.Path = path
+		if err := p.SavePack(p.Pack); err != nil {
+			e.showError(err)
+			return err
+		}
+	}
 	if err := p.Save(path); err != nil {
 		e.showError(err)
 		return err
 	}
+	e.m.markPackSaved()
 	e.m.MarkSaved(path)
 	e.chainFile = ""
 	e.addRecent(path)
@@ -429,7 +438,7 @@ func (e *Editor) keepRecovery(c Change) {
 		return
 	}
 	if e.m.Dirty() {
-		e.recover.schedule(e.m.Project())
+		e.recover.schedule(e.m.Project(), e.m.PackDirty())
 	} else {
 		e.recover.clear()
 	}
@@ -460,7 +469,7 @@ func (e *Editor) offerRecovered(list []Recovered) {
 		e.chainFile = ""
 		e.m.OpenRecovered(r.Project)
 		e.recover.adopt(r.File)
-		e.recover.schedule(r.Project)
+		e.recover.schedule(r.Project, r.Project.Pack != nil)
 		e.status.SetText(fmt.Sprintf("Recovered unsaved changes to %q: save to keep them.", r.Project.Name))
 		next()
 	})

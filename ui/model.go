@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"hewn/chain"
+	"hewn/content"
 	"hewn/projects"
 )
 
@@ -27,6 +28,10 @@ const (
 	// ChangeLook: only how the map looks changed (a theme colour or glyph):
 	// the map redraws, nothing regenerates.
 	ChangeLook
+	// ChangeContent: the content pack changed (a weight, a faction, an
+	// entity): the content views refresh and the level regenerates (spawns
+	// are re-rolled); the chain's forms stay.
+	ChangeContent
 )
 
 // StepPath addresses a step in a chain: the index of a top-level step, then,
@@ -56,10 +61,13 @@ func (p StepPath) String() string {
 type Model struct {
 	proj  *projects.Project
 	saved *projects.Project // the project as last saved or opened (dirty = proj != saved)
-	undo  undoStack
-	level int // selected level (-1 when the project has none)
-	step  int // selected top-level step of the level's chain (-1 for none)
-	subs  []func(Change)
+	// packBase is the content pack as its file (or the embedded pack) holds
+	// it: the pack needs saving when the project's differs.
+	packBase *content.Pack
+	undo     undoStack
+	level    int // selected level (-1 when the project has none)
+	step     int // selected top-level step of the level's chain (-1 for none)
+	subs     []func(Change)
 }
 
 // NewModel returns a model editing p (which it takes ownership of), with the
@@ -72,6 +80,7 @@ func NewModel(p *projects.Project) *Model {
 
 func (m *Model) open(p *projects.Project) {
 	m.proj, m.saved = p, p
+	m.packBase = nil
 	m.undo.clear()
 	m.level, m.step = -1, -1
 	if len(p.Levels) > 0 {
@@ -84,6 +93,42 @@ func (m *Model) Open(p *projects.Project) {
 	m.open(p)
 	m.emit(ChangeProject | ChangeSelection | ChangeFile)
 }
+
+// AttachPack gives the current project its content pack, as loaded from its
+// file: not an edit (no undo step, nothing unsaved), just what the editor
+// needs in memory to show and edit the pack.
+func (m *Model) AttachPack(pk *content.Pack) {
+	m.proj.Pack = pk
+	if m.saved != nil && m.saved.Content == m.proj.Content && m.saved.Pack == nil {
+		m.saved.Pack = pk
+	}
+	m.packBase = pk
+}
+
+// Pack returns the current content pack (nil until the editor loaded it).
+// Callers must not modify it: use EditPack.
+func (m *Model) Pack() *content.Pack { return m.proj.Pack }
+
+// PackDirty reports whether the content pack has edits its file does not hold.
+func (m *Model) PackDirty() bool { return m.proj.Pack != nil && m.proj.Pack != m.packBase }
+
+// EditPack runs edit on a deep copy of the content pack and makes it current
+// (one undo step; consecutive edits with the same non-empty key undo as one).
+// It returns edit's error, and on error changes nothing.
+func (m *Model) EditPack(label, key string, edit func(pk *content.Pack) error) error {
+	if m.proj.Pack == nil {
+		return fmt.Errorf("the content pack is not loaded")
+	}
+	pk := m.proj.Pack.Clone()
+	if err := edit(pk); err != nil {
+		return err
+	}
+	m.ApplyKey(label, key, ChangeContent, func(p *projects.Project) { p.Pack = pk })
+	return nil
+}
+
+// markPackSaved records that the current pack is what its file holds.
+func (m *Model) markPackSaved() { m.packBase = m.proj.Pack }
 
 // OpenRecovered replaces the project with p, recovered from a recovery file:
 // like Open, but the project counts as unsaved until it is saved.
@@ -144,6 +189,9 @@ func (m *Model) Apply(label string, edit func(p *projects.Project)) {
 func (m *Model) ApplyKey(label, key string, kind Change, edit func(p *projects.Project)) {
 	next := m.proj.Clone()
 	edit(next)
+	if next.Content != m.proj.Content && next.Pack == m.proj.Pack {
+		next.Pack = nil // another pack file: the editor loads it
+	}
 	next.Sync()
 	m.undo.push(m.proj, label, key)
 	m.proj = next

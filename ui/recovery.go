@@ -14,6 +14,7 @@ import (
 	"syscall"
 	"time"
 
+	"hewn/content"
 	"hewn/projects"
 )
 
@@ -42,6 +43,8 @@ type recoveryFile struct {
 	PID     int             `json:"pid"`
 	SavedAt time.Time       `json:"saved_at"`
 	Project json.RawMessage `json:"project"`
+	// Pack is the content pack when it had unsaved edits too.
+	Pack json.RawMessage `json:"pack,omitempty"`
 }
 
 // Recovered is an unsaved project found in a recovery file after an unclean exit.
@@ -68,19 +71,26 @@ func recoveryName(path string) string {
 	return base + "-" + hex.EncodeToString(sum[:6]) + ".json"
 }
 
-// writeRecovery writes p (the project at path, "" for none) to its recovery
-// file in dir, atomically, and returns the file's path.
-func writeRecovery(dir string, p *projects.Project, path string) (string, error) {
+// writeRecovery writes p (the project at path, "" for none; with its content
+// pack when withPack) to its recovery file in dir, atomically, and returns the
+// file's path.
+func writeRecovery(dir string, p *projects.Project, path string, withPack bool) (string, error) {
 	data, err := p.Bytes()
 	if err != nil {
 		return "", err
+	}
+	var pack []byte
+	if withPack && p.Pack != nil {
+		if pack, err = p.Pack.MarshalJSON(); err != nil {
+			return "", err
+		}
 	}
 	if path != "" {
 		if abs, err := filepath.Abs(path); err == nil {
 			path = abs
 		}
 	}
-	rf := recoveryFile{Format: 1, Path: path, PID: os.Getpid(), SavedAt: time.Now().UTC().Truncate(time.Second), Project: data}
+	rf := recoveryFile{Format: 1, Path: path, PID: os.Getpid(), SavedAt: time.Now().UTC().Truncate(time.Second), Project: data, Pack: pack}
 	out, err := json.MarshalIndent(rf, "", "  ")
 	if err != nil {
 		return "", err
@@ -127,6 +137,11 @@ func FindRecovered(dir string) []Recovered {
 			continue
 		}
 		p.Path = rf.Path
+		if len(rf.Pack) > 0 {
+			if p.Pack, err = content.Parse(rf.Pack); err != nil {
+				continue
+			}
+		}
 		out = append(out, Recovered{File: file, Path: rf.Path, SavedAt: rf.SavedAt, Project: p})
 	}
 	slices.SortFunc(out, func(a, b Recovered) int { return b.SavedAt.Compare(a.SavedAt) })
@@ -151,9 +166,9 @@ func newRecovery(dir string, onErr func(error)) *recovery {
 	return &recovery{dir: dir, onErr: onErr, wrote: make(chan struct{}, 1)}
 }
 
-// schedule writes p (immutable: the model never changes a project it has
+// schedule writes p (with its content pack when withPack; immutable: the model never changes a project it has
 // shown) after RecoveryDelay unless another schedule or clear comes first.
-func (r *recovery) schedule(p *projects.Project) {
+func (r *recovery) schedule(p *projects.Project, withPack bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.gen++
@@ -167,7 +182,7 @@ func (r *recovery) schedule(p *projects.Project) {
 		if gen != r.gen {
 			return
 		}
-		file, err := writeRecovery(r.dir, p, p.Path)
+		file, err := writeRecovery(r.dir, p, p.Path, withPack)
 		if err != nil {
 			if r.onErr != nil {
 				r.onErr(fmt.Errorf("could not write the recovery file: %w", err))

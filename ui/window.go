@@ -13,14 +13,10 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"hewn/chain"
+	"hewn/content"
 	"hewn/projects"
 	"hewn/ui/render"
 )
-
-// ContentHook loads what a project's content pack gives the editor: the
-// spawner its chains roll from and the looks of spawned entities. It is nil
-// until the content package provides one; then chains run without a pack.
-var ContentHook func(p *projects.Project) (chain.Spawner, func(name string) (rune, color.RGBA, bool), error)
 
 // Editor is the editor window's views wired to a Model.
 type Editor struct {
@@ -45,11 +41,11 @@ type Editor struct {
 	rooms                          *widget.Check
 	changes                        *widget.Check
 
-	open      map[string]bool // expanded nested steps
-	themeSel  string
-	spawner   chain.Spawner
-	entity    func(string) (rune, color.RGBA, bool)
-	contentOf string // content path the spawner was loaded for
+	open     map[string]bool // expanded nested steps
+	themeSel string
+	spawner  chain.Spawner
+	entity   func(string) (rune, color.RGBA, bool)
+	packOf   *content.Pack // the pack the spawner and looks come from
 
 	result   *chain.Result // last good run
 	shownLvl int           // level the result belongs to
@@ -147,6 +143,7 @@ func newEditor(a fyne.App, w fyne.Window, m *Model, post func(func())) *Editor {
 	e.root = outer
 
 	m.OnChange(e.changed)
+	m.OnChange(e.contentChanged)
 	e.changed(ChangeProject | ChangeSelection | ChangeFile)
 	return e
 }
@@ -225,21 +222,26 @@ func (e *Editor) rebuildForms() {
 	e.formBox.Refresh()
 }
 
-// loadContent (re)loads the content pack when the project's pack changed.
+// loadContent loads the project's content pack when nobody has (attaching it
+// to the project without an undo step), and compiles its roller and entity
+// looks when the pack changed.
 func (e *Editor) loadContent() {
 	p := e.m.Project()
-	key := p.ContentPath() + "\x00" + p.Path
-	if ContentHook == nil || (key == e.contentOf && e.spawner != nil) {
+	if p.Pack == nil {
+		pk, err := p.LoadPack()
+		if err != nil {
+			e.notice = "⚠ content pack: " + err.Error()
+			e.spawner, e.entity, e.packOf = nil, nil, nil
+			return
+		}
+		e.m.AttachPack(pk)
+		p = e.m.Project()
+	}
+	if p.Pack == e.packOf && e.spawner != nil {
 		return
 	}
-	e.contentOf = key
-	sp, ent, err := ContentHook(p)
-	if err != nil {
-		e.status.SetText("Content pack: " + err.Error())
-		e.spawner, e.entity = nil, nil
-		return
-	}
-	e.spawner, e.entity = sp, ent
+	e.packOf = p.Pack
+	e.spawner, e.entity = p.Pack.Roller(), packLooks(p.Pack)
 }
 
 // regenerate starts a new run of the selected level (cancelling one in progress).
