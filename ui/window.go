@@ -33,6 +33,7 @@ type Editor struct {
 	formBox                        *fyne.Container
 	levelBox, projectBox, themeBox *fyne.Container
 	tabs                           *container.AppTabs
+	main                           *container.AppTabs
 	mapView                        *MapView
 	scrub                          *scrubber
 	status                         *widget.Label
@@ -138,7 +139,10 @@ func newEditor(a fyne.App, w fyne.Window, m *Model, post func(func())) *Editor {
 	}
 	// Two columns: the sidebar (about 380 px at 1280×800) and the map, so an
 	// 80×50 map fits at 11 px a tile, where glyphs read.
-	outer := container.NewHSplit(e.tabs, right)
+	// the big area's tabs: the map first; the content pack, play-test and
+	// statistics panels add theirs (addMainTab)
+	e.main = container.NewAppTabs(container.NewTabItemWithIcon("Map", theme.GridIcon(), right))
+	outer := container.NewHSplit(e.tabs, e.main)
 	outer.Offset = 0.3
 	e.root = outer
 
@@ -146,6 +150,13 @@ func newEditor(a fyne.App, w fyne.Window, m *Model, post func(func())) *Editor {
 	m.OnChange(e.contentChanged)
 	e.changed(ChangeProject | ChangeSelection | ChangeFile)
 	return e
+}
+
+// addMainTab adds a panel beside the map in the big area's tabs.
+func (e *Editor) addMainTab(name string, icon fyne.Resource, obj fyne.CanvasObject) *container.TabItem {
+	t := container.NewTabItemWithIcon(name, icon, obj)
+	e.main.Append(t)
+	return t
 }
 
 // The sidebar's tabs, in order.
@@ -169,8 +180,8 @@ func (e *Editor) changed(c Change) {
 		e.steps.refresh()
 		e.pal.updateButtons()
 	}
-	if structural {
-		e.rebuildForms()
+	if c&(ChangeProject|ChangeSelection|ChangeValue|ChangeLook) != 0 {
+		e.refreshForms(c)
 	}
 	p := m.Project()
 	e.rooms.Checked = p.Settings.ShowRooms
@@ -191,36 +202,9 @@ func (e *Editor) changed(c Change) {
 	}
 }
 
-// rebuildForms rebuilds the forms (level, project, themes, parameters) from the model.
-func (e *Editor) rebuildForms() {
-	e.levelBox.Objects = []fyne.CanvasObject{levelForm(e.m)}
-	e.levelBox.Refresh()
-	e.projectBox.Objects = []fyne.CanvasObject{projectForm(e.m, e.chooseContent)}
-	e.projectBox.Refresh()
-	e.themeBox.Objects = []fyne.CanvasObject{themeEditor(e.m, &e.themeSel)}
-	e.themeBox.Refresh()
-	var objs []fyne.CanvasObject
-	if i := e.m.StepIndex(); i >= 0 {
-		st := e.m.Step(StepPath{i})
-		if spec, ok := chain.Lookup(st.Builder); ok {
-			head := widget.NewLabelWithStyle(fmt.Sprintf("%d. %s (%s)", i+1, spec.Name, spec.Kind), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-			objs = append(objs, head, lowLabel(spec.Help))
-			for _, p := range chain.Check(e.m.Chain()) {
-				if p.Step == i {
-					w := widget.NewLabel("⚠ " + p.Error())
-					w.Wrapping = fyne.TextWrapWord
-					w.Importance = widget.WarningImportance
-					objs = append(objs, w)
-				}
-			}
-			objs = append(objs, widget.NewSeparator())
-		}
-	}
-	e.form = newParamForm(e.m, StepPath{e.m.StepIndex()}, e.open)
-	objs = append(objs, e.form.obj)
-	e.formBox.Objects = objs
-	e.formBox.Refresh()
-}
+// rebuildForms brings the forms (level, project, themes, parameters) up to
+// date with the model, rebuilding only those whose subject changed.
+func (e *Editor) rebuildForms() { e.refreshForms(ChangeProject) }
 
 // loadContent loads the project's content pack when nobody has (attaching it
 // to the project without an undo step), and compiles its roller and entity
@@ -241,7 +225,7 @@ func (e *Editor) loadContent() {
 		return
 	}
 	e.packOf = p.Pack
-	e.spawner, e.entity = p.Pack.Roller(), packLooks(p.Pack)
+	e.spawner, e.entity = p.Pack.Roller(), render.EntityLooks(p.Pack)
 }
 
 // regenerate starts a new run of the selected level (cancelling one in progress).
