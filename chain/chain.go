@@ -157,7 +157,11 @@ func Decode(r io.Reader) (*Chain, error) {
 func DecodeJSON(data []byte, prefix string) (*Chain, error) {
 	var raw map[string]json.RawMessage
 	if err := unmarshal(data, &raw); err != nil {
-		return nil, Problems{{Path: prefix, Msg: err.Error(), Step: -1}}
+		var se *SyntaxError
+		if prefix == "" || !errors.As(err, &se) {
+			return nil, err // a *SyntaxError located in data
+		}
+		return nil, Problems{{Path: prefix, Msg: se.Msg, Step: -1}}
 	}
 	if raw == nil {
 		return nil, Problems{{Path: prefix, Msg: "a chain must be a JSON object", Step: -1}}
@@ -376,21 +380,21 @@ func NewStep(builder string, params map[string]any) (Step, error) {
 }
 
 // UnmarshalJSON decodes one JSON value from data into dst with numbers kept exact
-// (json.Number) and syntax errors located by line:column; trailing data is an error.
+// (json.Number); a syntax error, a value of the wrong type or trailing data is a
+// *SyntaxError located by line and column.
 func UnmarshalJSON(data []byte, dst any) error { return unmarshal(data, dst) }
 
 // Excerpt shortens a raw JSON value for an error message.
 func Excerpt(v json.RawMessage) string { return abbrev(v) }
 
-// unmarshal decodes JSON with numbers kept exact and syntax errors located by line:column.
+// unmarshal decodes JSON with numbers kept exact; errors are *SyntaxError.
 func unmarshal(data []byte, dst any) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	err := dec.Decode(dst)
 	if err == nil {
 		if _, e := dec.Token(); e != io.EOF {
-			off := dec.InputOffset()
-			return fmt.Errorf("line %s: unexpected data after the top-level value", LineCol(data, off))
+			return syntaxAt(data, dec.InputOffset(), "unexpected data after the top-level value")
 		}
 		return nil
 	}
@@ -398,13 +402,19 @@ func unmarshal(data []byte, dst any) error {
 	var te *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &se):
-		return fmt.Errorf("line %s: %s", LineCol(data, max(se.Offset-1, 0)), se.Error())
+		return syntaxAt(data, max(se.Offset-1, 0), se.Error())
 	case errors.As(err, &te):
-		return fmt.Errorf("line %s: %s is not %s", LineCol(data, te.Offset), te.Value, typeWord(te.Type))
+		return syntaxAt(data, te.Offset, fmt.Sprintf("%s is not %s", te.Value, typeWord(te.Type)))
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
-		return fmt.Errorf("line %s: unexpected end of JSON", LineCol(data, int64(len(data))))
+		return syntaxAt(data, int64(len(data)), "unexpected end of JSON")
 	}
 	return err
+}
+
+// syntaxAt returns a *SyntaxError at byte offset off of data.
+func syntaxAt(data []byte, off int64, msg string) *SyntaxError {
+	line, col := lineCol(data, off)
+	return &SyntaxError{Line: line, Column: col, Msg: msg}
 }
 
 func typeWord(t reflect.Type) string {
@@ -421,20 +431,25 @@ func typeWord(t reflect.Type) string {
 	return "a number"
 }
 
-// LineCol formats the 1-based line and column of byte offset off in data as "L:C".
+// LineCol formats the 1-based line and column (in characters) of byte offset
+// off in data as "L:C".
 func LineCol(data []byte, off int64) string {
-	if off > int64(len(data)) {
-		off = int64(len(data))
-	}
-	line, col := 1, 1
+	line, col := lineCol(data, off)
+	return fmt.Sprintf("%d:%d", line, col)
+}
+
+func lineCol(data []byte, off int64) (line, col int) {
+	off = min(max(off, 0), int64(len(data)))
+	line, col = 1, 1
 	for _, b := range data[:off] {
-		if b == '\n' {
+		switch {
+		case b == '\n':
 			line, col = line+1, 1
-		} else {
+		case b&0xC0 != 0x80: // not a UTF-8 continuation byte
 			col++
 		}
 	}
-	return fmt.Sprintf("%d:%d", line, col)
+	return line, col
 }
 
 func join(prefix, k string) string {

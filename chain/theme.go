@@ -202,3 +202,123 @@ func cloneLooks(m map[string]Look) map[string]Look {
 	}
 	return out
 }
+
+// DecodeTheme decodes one theme from JSON (as projects hold them). Every
+// problem is located by its JSON path under prefix (e.g. "themes[0]") and
+// quotes the offending value or name: unknown keys and tiles, a glyph that is
+// not one character, a colour that is not #RRGGBB.
+func DecodeTheme(data []byte, prefix string) (Theme, Problems) {
+	var probs Problems
+	add := func(path, format string, args ...any) {
+		probs = append(probs, Problem{Path: path, Msg: fmt.Sprintf(format, args...), Step: -1})
+	}
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(data, &raw); err != nil || raw == nil {
+		add(prefix, "%s is not a theme object", abbrev(data))
+		return Theme{}, probs
+	}
+	var th Theme
+	for _, k := range sortedKeys(raw) {
+		v, kp := raw[k], join(prefix, k)
+		switch k {
+		case "name":
+			if json.Unmarshal(v, &th.Name) != nil {
+				add(kp, "%s is not a string", abbrev(v))
+			} else if strings.TrimSpace(th.Name) == "" {
+				add(kp, "%q is empty", th.Name)
+			}
+		case "box_walls":
+			if json.Unmarshal(v, &th.BoxWalls) != nil {
+				add(kp, "%s is not true or false", abbrev(v))
+			}
+		case "tiles":
+			var tiles map[string]json.RawMessage
+			if json.Unmarshal(v, &tiles) != nil || tiles == nil {
+				add(kp, "%s is not an object of tile looks", abbrev(v))
+				continue
+			}
+			th.Tiles = make(map[string]Look, len(tiles))
+			for _, name := range sortedKeys(tiles) {
+				tp := kp + "." + name
+				if _, err := ParseTile(name); err != nil {
+					add(tp, "unknown tile %q (want %s)", name, tileNames())
+					continue
+				}
+				if l, ok := decodeLook(tiles[name], tp, add); ok {
+					th.Tiles[name] = l
+				}
+			}
+		default:
+			add(kp, "unknown key %q (want name, tiles, box_walls)", k)
+		}
+	}
+	if _, ok := raw["name"]; !ok {
+		add(join(prefix, "name"), "missing")
+	}
+	return th, probs
+}
+
+func decodeLook(data json.RawMessage, path string, add func(path, format string, args ...any)) (Look, bool) {
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(data, &raw); err != nil || raw == nil {
+		add(path, "%s is not a look object (want glyph, fg, bg)", abbrev(data))
+		return Look{}, false
+	}
+	var l Look
+	ok := true
+	for _, k := range sortedKeys(raw) {
+		if k != "glyph" && k != "fg" && k != "bg" {
+			add(path+"."+k, "unknown key %q (want glyph, fg, bg)", k)
+			ok = false
+		}
+	}
+	str := func(k string) (string, bool) {
+		v, present := raw[k]
+		if !present {
+			add(path+"."+k, "missing")
+			return "", false
+		}
+		var s string
+		if json.Unmarshal(v, &s) != nil {
+			add(path+"."+k, "%s is not a string", abbrev(v))
+			return "", false
+		}
+		return s, true
+	}
+	if g, present := str("glyph"); present {
+		if utf8.RuneCountInString(g) != 1 {
+			add(path+".glyph", "%q is not exactly one character", g)
+			ok = false
+		} else {
+			l.Glyph, _ = utf8.DecodeRuneInString(g)
+		}
+	} else {
+		ok = false
+	}
+	for _, c := range []struct {
+		key string
+		dst *color.RGBA
+	}{{"fg", &l.FG}, {"bg", &l.BG}} {
+		s, present := str(c.key)
+		if !present {
+			ok = false
+			continue
+		}
+		col, err := ParseHex(s)
+		if err != nil {
+			add(path+"."+c.key, "%v", err)
+			ok = false
+			continue
+		}
+		*c.dst = col
+	}
+	return l, ok
+}
+
+func tileNames() string {
+	names := make([]string, 0, len(tileProps))
+	for _, p := range tileProps {
+		names = append(names, p.Name)
+	}
+	return strings.Join(names, ", ")
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"hewn/chain"
 	"strconv"
 	"strings"
 	"unicode/utf16"
@@ -43,16 +44,9 @@ type field struct {
 // maxNesting bounds the parser's recursion so hostile input cannot exhaust the stack.
 const maxNesting = 256
 
-// SyntaxError is a JSON syntax error with its position.
-type SyntaxError struct {
-	Line, Column int
-	Msg          string
-}
-
-// Error formats the error as "content: LINE:COL: message".
-func (e *SyntaxError) Error() string {
-	return fmt.Sprintf("content: %d:%d: %s", e.Line, e.Column, e.Msg)
-}
+// SyntaxError is a JSON syntax error with its position: the one syntax error
+// type of every Hewn loader, so chain.WithFile formats it "FILE:LINE:COL: message".
+type SyntaxError = chain.SyntaxError
 
 type parser struct {
 	src   []byte

@@ -10,6 +10,7 @@ import (
 	"bytes"
 	_ "embed"
 	"fmt"
+	"hewn/chain"
 	"io"
 	"os"
 	"reflect"
@@ -63,25 +64,27 @@ func Load(r io.Reader) (*Pack, error) {
 	return Parse(data)
 }
 
-// LoadFile reads the pack at path.
+// LoadFile reads the pack at path. Its errors are *chain.FileError naming
+// path: "FILE:LINE:COL: message" for malformed JSON, "FILE: reason" otherwise.
 func LoadFile(path string) (*Pack, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("content: %w", err)
+		return nil, chain.WithFile(path, err)
 	}
 	defer f.Close()
 	p, err := Load(f)
 	if err != nil {
-		return nil, fmt.Errorf("%w (in %s)", err, path)
+		return nil, chain.WithFile(path, err)
 	}
 	return p, nil
 }
 
-// Parse decodes a pack from JSON bytes (see Load).
+// Parse decodes a pack from JSON bytes (see Load). Malformed JSON is a
+// *SyntaxError (wrapped, "content: line L:C: message").
 func Parse(data []byte) (*Pack, error) {
 	root, err := parseJSON(data)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("content: %w", err)
 	}
 	if root.kind != nObject {
 		return nil, fmt.Errorf("content: the pack is a JSON %s, want an object with sections items, mobs, ...", kindName(root.kind))

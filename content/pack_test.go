@@ -10,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"hewn/chain"
 )
 
 // packSources returns the round-trip corpus: every testdata pack plus the default.
@@ -212,13 +214,13 @@ func TestNewPackExportsCanonically(t *testing.T) {
 
 func TestLoadErrors(t *testing.T) {
 	for _, tc := range []struct{ src, want string }{
-		{"{\n  \"items\": [\n    {\"name\": x}\n  ]\n}", `content: 3:14: unexpected 'x' (want a value)`},
-		{`{"a":1,"a":2}`, `content: 1:8: duplicate key "a"`},
+		{"{\n  \"items\": [\n    {\"name\": x}\n  ]\n}", `content: line 3:14: unexpected 'x' (want a value)`},
+		{`{"a":1,"a":2}`, `content: line 1:8: duplicate key "a"`},
 		{`[1]`, `content: the pack is a JSON array, want an object`},
-		{`{"a":1} {}`, `content: 1:9: unexpected '{' after the top-level value`},
-		{`{"a":"\q"}`, `content: 1:7: bad escape "\\q" in string`},
-		{`{"a":01}`, `content: 1:7: unexpected '1' after the value of "a"`},
-		{``, `content: 1:1: unexpected end of input`},
+		{`{"a":1} {}`, `content: line 1:9: unexpected '{' after the top-level value`},
+		{`{"a":"\q"}`, `content: line 1:7: bad escape "\\q" in string`},
+		{`{"a":01}`, `content: line 1:7: unexpected '1' after the value of "a"`},
+		{``, `content: line 1:1: unexpected end of input`},
 		{strings.Repeat("[", 300), `nesting deeper than 256`},
 	} {
 		_, err := Parse([]byte(tc.src))
@@ -227,7 +229,9 @@ func TestLoadErrors(t *testing.T) {
 		}
 	}
 	_, err := LoadFile("testdata/does-not-exist.json")
-	assert.ErrorContains(t, err, "content: open testdata/does-not-exist.json")
+	assert.EqualError(t, err, "testdata/does-not-exist.json: no such file or directory")
+	var fe *chain.FileError
+	assert.ErrorAs(t, err, &fe)
 	_, err = Load(strings.NewReader(`{"items":[]}`))
 	assert.NoError(t, err)
 }

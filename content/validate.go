@@ -2,6 +2,7 @@ package content
 
 import (
 	"fmt"
+	"hewn/chain"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -21,6 +22,22 @@ func (p Problem) String() string {
 		return p.Msg
 	}
 	return p.Path + ": " + p.Msg
+}
+
+// Errors returns the errors among ps (not the warnings) as chain.Problems, or
+// nil when there are none, so that chain.WithFile(packFile, content.Errors(ps))
+// prints each as "FILE: json.path: message".
+func Errors(ps []Problem) error {
+	var out chain.Problems
+	for _, p := range ps {
+		if !p.Warning {
+			out = append(out, chain.Problem{Path: p.Path, Msg: p.Msg, Step: -1})
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
 }
 
 // HasErrors reports whether any problem is an error (not a warning).
@@ -108,33 +125,11 @@ func (v *validator) run() {
 		}
 		first[name] = path
 	}
-	spawned := map[string]bool{}
-	for _, e := range p.SpawnTable {
-		spawned[e.Name] = true
-	}
-	for _, t := range p.LootTables {
-		for _, d := range t.Drops {
-			spawned[d.Name] = true
-		}
-	}
-	for _, m := range p.Mobs {
-		for _, e := range m.Equipped {
-			spawned[e] = true
-		}
-	}
-	for i := range p.Items {
-		for _, n := range MagicNames(&p.Items[i]) {
-			if spawned[n] {
-				spawned[p.Items[i].Name] = true
-			}
-		}
-	}
-	unspawned := func(path, name string) {
-		if name != "" && !spawned[name] {
-			v.warn(path+".name", "%q is in no spawn table or loot table", name)
-		}
-	}
-
+	// An entity in no spawn table or loot table is not a problem: builders place
+	// entities by name (the town's folk and furniture, prefab legend spawns,
+	// place_spawn, guaranteed_spawn, periodic_spawn), so a pack alone cannot know
+	// that nothing places it. `hewn project check` checks the converse: every
+	// entity a project's steps place by name is defined.
 	for i := range p.Items {
 		it := &p.Items[i]
 		path := at("items", i)
@@ -166,7 +161,6 @@ func (v *validator) run() {
 				v.warn(path+".template_magic", "%q has neither weapon nor wearable, so no magic variants are generated", it.Name)
 			}
 		}
-		unspawned(path, it.Name)
 	}
 	for i := range p.Mobs {
 		m := &p.Mobs[i]
@@ -212,7 +206,6 @@ func (v *validator) run() {
 		for j, a := range m.OnDeath {
 			v.ability(fmt.Sprintf("%s.on_death[%d]", path, j), a, spells)
 		}
-		unspawned(path, m.Name)
 	}
 	for i := range p.Props {
 		pr := &p.Props[i]
@@ -225,7 +218,6 @@ func (v *validator) run() {
 		if pr.Light != nil {
 			v.colour(path+".light.color", pr.Light.Color)
 		}
-		unspawned(path, pr.Name)
 	}
 
 	for i := range p.SpawnTable {

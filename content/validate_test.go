@@ -97,8 +97,6 @@ func TestValidationRules(t *testing.T) {
 		{"negative mana", `"mana_cost": 2`, `"mana_cost": -2`, `spells[0].mana_cost: negative mana cost -2`, false},
 		{"faction without responses", `{"Default": "ignore"}`, `{}`, `faction_table[0].responses: faction "Player" has no responses (it ignores everyone)`, true},
 		{"response to unknown faction", `"Orcs": "ignore"`, `"Elves": "ignore"`, `faction_table[1].responses.Elves: no faction named "Elves"`, true},
-		{"unspawned entity", `,
-  {"name": "Door", "weight": 1, "min_depth": 1, "max_depth": 5}`, ``, `props[0].name: "Door" is in no spawn table or loot table`, true},
 		{"unknown vendor category", `"vendor": ["food"]`, `"vendor": ["gems"]`, `mobs[0].vendor[0]: no item has vendor_category "gems"`, true},
 		{"empty loot table", `"drops": [{"name": "Longsword +1", "weight": 1}]`, `"drops": []`, `loot_tables[0].drops: loot table "Orc Loot" has no drops`, true},
 	} {
@@ -119,6 +117,18 @@ func TestValidationRules(t *testing.T) {
 			assert.Equal(t, !tc.warning, HasErrors(probs))
 		})
 	}
+}
+
+// TestValidateBuilderPlacedEntitiesAreFine: an entity in no spawn table or
+// loot table (a door the town builder places, a prefab's watch fire) is no
+// problem, and the embedded default pack, whose town folk and furniture only
+// builders place, has no problem at all.
+func TestValidateBuilderPlacedEntitiesAreFine(t *testing.T) {
+	p, err := Parse([]byte(strings.Replace(basePack, `,
+  {"name": "Door", "weight": 1, "min_depth": 1, "max_depth": 5}`, ``, 1)))
+	require.NoError(t, err)
+	assert.Empty(t, problemStrings(p.Validate()), "Door is in no spawn table: fine")
+	assert.Empty(t, problemStrings(Default().Validate()), "the default pack has no errors and no warnings")
 }
 
 func TestValidateOrdersErrorsBeforeWarnings(t *testing.T) {

@@ -2,14 +2,18 @@ package projects
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"slices"
 
 	"hewn/chain"
+	"hewn/chain/builders/special"
+	"hewn/content"
 )
 
 // Check validates what decoding cannot: chain preconditions (chain.Check),
-// theme names, duplicate depths and the content pack's presence. It returns
+// theme names, duplicate depths, prefab templates (the legend) and the content
+// pack's presence. It returns
 // errors and warnings, each "path: message".
 func (p *Project) Check() (errs, warns []string) {
 	names := p.ThemeNames()
@@ -37,10 +41,48 @@ func (p *Project) Check() (errs, warns []string) {
 			errs = append(errs, fmt.Sprintf("%s.chain.%s", path, pr.Error()))
 		}
 	}
+	for i, pf := range p.Prefabs {
+		if _, err := special.ParseTemplate(pf.Template); err != nil {
+			errs = append(errs, fmt.Sprintf("prefabs[%d].template: %v", i, err))
+		}
+	}
 	if cp := p.ContentPath(); cp != "" {
 		if _, err := os.Stat(cp); err != nil {
 			errs = append(errs, fmt.Sprintf("content: %q cannot be read: %v", p.Content, err))
 		}
 	}
 	return errs, warns
+}
+
+// placingBuilders are the builders whose "name" parameter is an entity they place.
+var placingBuilders = []string{"place_spawn", "guaranteed_spawn", "periodic_spawn"}
+
+// CheckEntities reports every entity the project's steps place by name
+// (place_spawn, guaranteed_spawn and periodic_spawn's "name", sub-chains
+// included) that pack does not define, each "path: message". Entities only
+// builders place need no spawn table entry, but they must exist.
+func (p *Project) CheckEntities(pack *content.Pack) []string {
+	var errs []string
+	var walk func(steps []chain.Step, path string)
+	walk = func(steps []chain.Step, path string) {
+		for i, s := range steps {
+			sp := fmt.Sprintf("%s[%d]", path, i)
+			if name, ok := s.Params["name"].(string); ok && name != "" && slices.Contains(placingBuilders, s.Builder) {
+				if _, known := pack.SectionOf(name); !known {
+					errs = append(errs, fmt.Sprintf("%s.params.name: %q is not an entity of the content pack", sp, name))
+				}
+			}
+			for _, k := range slices.Sorted(maps.Keys(s.Params)) {
+				if sub, ok := s.Params[k].([]chain.Step); ok {
+					walk(sub, sp+".params."+k)
+				}
+			}
+		}
+	}
+	for i, l := range p.Levels {
+		if l.Chain != nil {
+			walk(l.Chain.Steps, fmt.Sprintf("levels[%d].chain.steps", i))
+		}
+	}
+	return errs
 }

@@ -75,18 +75,21 @@ func (p *Project) Bytes() ([]byte, error) {
 	return buf.Bytes(), err
 }
 
-// Decode reads a project from JSON, migrating older versions. Every problem is
-// reported with its JSON path (levels[2].chain.steps[1].params.x: ...).
+// Decode reads a project from JSON, migrating older versions. Malformed JSON is
+// a *chain.SyntaxError (line and column); everything else is chain.Problems,
+// each with its JSON path and the offending value quoted
+// (levels[2].chain.steps[1].params.x: "middle" is not one of left, center, right).
+// chain.WithFile adds the file name; Load does.
 func Decode(data []byte) (*Project, error) {
 	var raw map[string]json.RawMessage
 	if err := chain.UnmarshalJSON(data, &raw); err != nil {
 		return nil, fmt.Errorf("projects: %w", err)
 	}
 	if raw == nil {
-		return nil, fmt.Errorf("projects: a project must be a JSON object")
+		return nil, chain.Problems{{Msg: "a project must be a JSON object", Step: -1}}
 	}
 	if err := migrate(raw); err != nil {
-		return nil, fmt.Errorf("projects: %w", err)
+		return nil, chain.Problems{{Msg: err.Error(), Step: -1}}
 	}
 	var probs chain.Problems
 	add := func(path, format string, args ...any) {
@@ -102,58 +105,143 @@ func Decode(data []byte) (*Project, error) {
 	field := func(k string, dst any, what string) {
 		if v, ok := raw[k]; ok {
 			if err := strictUnmarshal(v, dst); err != nil {
-				add(k, "%s is not %s (%v)", abbrev(v), what, err)
+				add(k, "%s is not %s", abbrev(v), what)
 			}
 		}
 	}
 	field("name", &p.Name, "a string")
 	field("seed", &p.Seed, "a non-negative integer seed")
-	field("content", &p.Content, "a path")
-	field("prefabs", &p.Prefabs, "a list of prefabs")
-	field("settings", &p.Settings, "a settings object")
-	if v, ok := raw["themes"]; ok {
-		var list []json.RawMessage
-		if err := json.Unmarshal(v, &list); err != nil {
-			add("themes", "%s is not a list of themes", abbrev(v))
-		}
-		for i, tv := range list {
-			var th chain.Theme
-			if err := strictUnmarshal(tv, &th); err != nil {
-				add(fmt.Sprintf("themes[%d]", i), "%v", err)
-				continue
-			}
-			for name := range th.Tiles {
-				if _, err := chain.ParseTile(name); err != nil {
-					add(fmt.Sprintf("themes[%d].tiles", i), "unknown tile %q", name)
-				}
-			}
+	field("content", &p.Content, "a string (a path)")
+	if v, ok := raw["settings"]; ok {
+		p.Settings = decodeSettings(v, add)
+	}
+	for i, tv := range list(raw, "themes", "a list of themes", add) {
+		th, tp := chain.DecodeTheme(tv, fmt.Sprintf("themes[%d]", i))
+		probs = append(probs, tp...)
+		if len(tp) == 0 {
 			p.Themes = append(p.Themes, th)
 		}
 	}
-	for i, pf := range p.Prefabs {
-		if pf.Name == "" {
-			add(fmt.Sprintf("prefabs[%d].name", i), "missing")
+	for i, pv := range list(raw, "prefabs", "a list of prefabs", add) {
+		if pf, ok := decodePrefab(pv, fmt.Sprintf("prefabs[%d]", i), add); ok {
+			p.Prefabs = append(p.Prefabs, pf)
 		}
 	}
-	lv, ok := raw["levels"]
-	if !ok {
+	if _, ok := raw["levels"]; !ok {
 		add("levels", "missing (a project needs a list of levels)")
-	} else {
-		var list []json.RawMessage
-		if err := json.Unmarshal(lv, &list); err != nil {
-			add("levels", "%s is not a list of levels", abbrev(lv))
-		}
-		for i, l := range list {
-			level, lp := decodeLevel(l, fmt.Sprintf("levels[%d]", i))
-			probs = append(probs, lp...)
-			p.Levels = append(p.Levels, level)
-		}
+	}
+	for i, l := range list(raw, "levels", "a list of levels", add) {
+		level, lp := decodeLevel(l, fmt.Sprintf("levels[%d]", i))
+		probs = append(probs, lp...)
+		p.Levels = append(p.Levels, level)
 	}
 	if len(probs) > 0 {
 		return nil, probs
 	}
 	return p, nil
 }
+
+type addFunc func(path, format string, args ...any)
+
+// list returns the items of the list raw[k] (nil when absent or not a list, which is reported).
+func list(raw map[string]json.RawMessage, k, what string, add addFunc) []json.RawMessage {
+	v, ok := raw[k]
+	if !ok || string(v) == "null" {
+		return nil
+	}
+	var items []json.RawMessage
+	if err := json.Unmarshal(v, &items); err != nil {
+		add(k, "%s is not %s", abbrev(v), what)
+		return nil
+	}
+	return items
+}
+
+func decodePrefab(data json.RawMessage, path string, add addFunc) (Prefab, bool) {
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(data, &raw); err != nil || raw == nil {
+		add(path, "%s is not a prefab object (want name, template)", abbrev(data))
+		return Prefab{}, false
+	}
+	var pf Prefab
+	ok := true
+	for _, k := range sortedKeys(raw) {
+		v := raw[k]
+		switch k {
+		case "name":
+			if json.Unmarshal(v, &pf.Name) != nil {
+				add(path+".name", "%s is not a string", abbrev(v))
+				ok = false
+			} else if strings.TrimSpace(pf.Name) == "" {
+				add(path+".name", "%q is empty", pf.Name)
+				ok = false
+			}
+		case "template":
+			var rows []json.RawMessage
+			if json.Unmarshal(v, &rows) != nil {
+				add(path+".template", "%s is not a list of rows (strings)", abbrev(v))
+				ok = false
+				continue
+			}
+			pf.Template = make([]string, len(rows))
+			for i, r := range rows {
+				if json.Unmarshal(r, &pf.Template[i]) != nil {
+					add(fmt.Sprintf("%s.template[%d]", path, i), "%s is not a string", abbrev(r))
+					ok = false
+				}
+			}
+		default:
+			add(path+"."+k, "unknown key %q (want name, template)", k)
+			ok = false
+		}
+	}
+	if _, has := raw["name"]; !has {
+		add(path+".name", "missing")
+		ok = false
+	}
+	if _, has := raw["template"]; !has {
+		add(path+".template", "missing")
+		ok = false
+	}
+	return pf, ok
+}
+
+func decodeSettings(data json.RawMessage, add addFunc) Settings {
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(data, &raw); err != nil || raw == nil {
+		add("settings", "%s is not a settings object", abbrev(data))
+		return Settings{}
+	}
+	var s Settings
+	for _, k := range sortedKeys(raw) {
+		v, kp := raw[k], "settings."+k
+		var err error
+		switch k {
+		case "cell_size":
+			err = strictUnmarshal(v, &s.CellSize)
+		case "show_rooms":
+			err = strictUnmarshal(v, &s.ShowRooms)
+		case "play_delay_ms":
+			err = strictUnmarshal(v, &s.PlayDelayMS)
+		case "seed_locked":
+			err = strictUnmarshal(v, &s.SeedLocked)
+		default:
+			add(kp, "unknown key %q (want cell_size, show_rooms, play_delay_ms, seed_locked)", k)
+			continue
+		}
+		if err != nil {
+			what := "an integer"
+			if k == "show_rooms" || k == "seed_locked" {
+				what = "true or false"
+			}
+			add(kp, "%s is not %s", abbrev(v), what)
+		}
+	}
+	return s
+}
+
+var levelKeyWord = map[string]string{"depth": "an integer depth", "name": "a string", "theme": "a string (a theme name)",
+	"theme_split": "a theme split object (region, theme)", "seed": "a non-negative integer seed or null"}
 
 func decodeLevel(data json.RawMessage, path string) (Level, chain.Problems) {
 	var probs chain.Problems
@@ -193,7 +281,7 @@ func decodeLevel(data json.RawMessage, path string) (Level, chain.Problems) {
 			add(kp, "unknown key %q (want %s)", k, strings.Join(known, ", "))
 		}
 		if err != nil {
-			add(kp, "%s is not valid here (%v)", abbrev(v), err)
+			add(kp, "%s is not %s", abbrev(v), levelKeyWord[k])
 		}
 	}
 	cv, ok := raw["chain"]
@@ -216,17 +304,17 @@ func decodeLevel(data json.RawMessage, path string) (Level, chain.Problems) {
 }
 
 // Load reads and decodes a project file; relative content paths resolve against its folder.
+//
+// Errors are *chain.FileError naming path: "FILE:LINE:COL: message" for
+// malformed JSON, "FILE: json.path: message" for each field problem.
 func Load(path string) (*Project, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("projects: %w", err)
+		return nil, chain.WithFile(path, err)
 	}
 	p, err := Decode(data)
 	if err != nil {
-		if ps, ok := err.(chain.Problems); ok {
-			return nil, fmt.Errorf("projects: %s:\n%w", path, ps)
-		}
-		return nil, fmt.Errorf("%w (in %s)", err, path)
+		return nil, chain.WithFile(path, err)
 	}
 	p.Path = path
 	return p, nil
@@ -244,8 +332,9 @@ func (p *Project) ContentPath() string {
 	return filepath.Join(filepath.Dir(p.Path), p.Content)
 }
 
-// Save writes p to path atomically (a temp file in the same folder, fsync,
-// rename): an interrupted save leaves the old file intact. It sets p.Path.
+// Save writes p to path with WriteFileAtomic (atomically over a regular file,
+// through a symlink to its target): an interrupted save leaves the old file
+// intact. It sets p.Path.
 func (p *Project) Save(path string) error {
 	data, err := p.Bytes()
 	if err != nil {
@@ -255,53 +344,6 @@ func (p *Project) Save(path string) error {
 		return err
 	}
 	p.Path = path
-	return nil
-}
-
-// writeHook lets tests interrupt a save mid-write.
-var writeHook func(f *os.File, data []byte) (int, error)
-
-// WriteFileAtomic writes data to path via a temp file in the same folder that is
-// fsynced and renamed over path, so readers see the old or the new file, never a
-// torn one. On any error the temp file is removed and path is untouched.
-func WriteFileAtomic(path string, data []byte) (err error) {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return fmt.Errorf("projects: save %s: %w", path, err)
-	}
-	tmp := f.Name()
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(tmp)
-		}
-	}()
-	write := (*os.File).Write
-	if writeHook != nil {
-		write = writeHook
-	}
-	if _, err = write(f, data); err != nil {
-		return fmt.Errorf("projects: save %s: %w", path, err)
-	}
-	if err = f.Sync(); err != nil {
-		return fmt.Errorf("projects: save %s: %w", path, err)
-	}
-	if err = f.Close(); err != nil {
-		return fmt.Errorf("projects: save %s: %w", path, err)
-	}
-	if st, e := os.Stat(path); e == nil {
-		_ = os.Chmod(tmp, st.Mode().Perm())
-	} else {
-		_ = os.Chmod(tmp, 0o644)
-	}
-	if err = os.Rename(tmp, path); err != nil {
-		return fmt.Errorf("projects: save %s: %w", path, err)
-	}
-	if d, e := os.Open(dir); e == nil {
-		_ = d.Sync()
-		d.Close()
-	}
 	return nil
 }
 

@@ -67,8 +67,13 @@ func TestDecodeErrorsNamePaths(t *testing.T) {
 		"syntax":        {"{\n  \"name\": \"x\",\n  oops\n}", `line 3:3`},
 		"split region":  {`{"version":1,"levels":[{"depth":1,"name":"a","theme_split":{"region":"middle","theme":"x"},"chain":{"steps":[]}}]}`, `levels[0].theme_split.region: "middle" is not one of`},
 		"width":         {`{"version":1,"levels":[{"depth":1,"name":"a","chain":{"width":5000,"steps":[]}}]}`, `levels[0].chain.width: 5000 is out of range`},
-		"bad theme":     {`{"version":1,"themes":[{"name":"t","tiles":{"wall":{"glyph":"##","fg":"#000000","bg":"#000000"}}}],"levels":[]}`, `themes[0]: glyph "##" must be exactly one character`},
-		"unknown tile":  {`{"version":1,"themes":[{"name":"t","tiles":{"lava":{"glyph":"#","fg":"#000000","bg":"#000000"}}}],"levels":[]}`, `themes[0].tiles: unknown tile "lava"`},
+		"bad theme":     {`{"version":1,"themes":[{"name":"t","tiles":{"wall":{"glyph":"##","fg":"#000000","bg":"#000000"}}}],"levels":[]}`, `themes[0].tiles.wall.glyph: "##" is not exactly one character`},
+		"unknown tile":  {`{"version":1,"themes":[{"name":"t","tiles":{"lava":{"glyph":"#","fg":"#000000","bg":"#000000"}}}],"levels":[]}`, `themes[0].tiles.lava: unknown tile "lava" (want wall, floor,`},
+		"bad colour":    {`{"version":1,"themes":[{"name":"t","tiles":{"wall":{"glyph":"#","fg":"red","bg":"#000000"}}}],"levels":[]}`, `themes[0].tiles.wall.fg: "red" is not a colour (want #RRGGBB)`},
+		"prefab row":    {`{"version":1,"prefabs":[{"name":"p","template":["#",1]}],"levels":[]}`, `prefabs[0].template[1]: 1 is not a string`},
+		"prefab name":   {`{"version":1,"prefabs":[{"template":["#"]}],"levels":[]}`, `prefabs[0].name: missing`},
+		"seed":          {`{"version":1,"seed":-4,"levels":[]}`, `seed: -4 is not a non-negative integer seed`},
+		"settings":      {`{"version":1,"settings":{"cell_size":"big"},"levels":[]}`, `settings.cell_size: "big" is not an integer`},
 		"level not obj": {`{"version":1,"levels":[3]}`, `levels[0]: 3 is not a level object`},
 	}
 	for name, c := range cases {

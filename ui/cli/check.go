@@ -8,23 +8,34 @@ import (
 )
 
 // checkProject validates a project file: decoding (every problem with its path),
-// chain preconditions, themes and the content pack. Exit 1 on any error.
+// chain preconditions, themes, prefab templates, the content pack and the
+// entities its steps place by name. Problems
+// print one per line, file first ("FILE: json.path: message"; a content pack's
+// problems name the pack's file), warnings prefixed "warning: ". Exit 1 on any
+// error.
 func checkProject(path string, stdout, stderr io.Writer) int {
 	p, err := projects.Load(path)
 	if err != nil {
 		return inputErr(stderr, err)
 	}
 	errs, warns := p.Check()
-	if cp := p.ContentPath(); cp != "" && len(errs) == 0 {
-		if _, err := loadPack(cp); err != nil {
-			errs = append(errs, fmt.Sprintf("content: %v", err))
+	for _, e := range errs {
+		fmt.Fprintln(stdout, path+": "+e)
+	}
+	if len(errs) == 0 {
+		pack, err := loadPack(p.ContentPath())
+		if err != nil {
+			fmt.Fprintln(stdout, err.Error())
+			errs = append(errs, err.Error())
+		} else {
+			for _, e := range p.CheckEntities(pack) {
+				fmt.Fprintln(stdout, path+": "+e)
+				errs = append(errs, e)
+			}
 		}
 	}
-	for _, e := range errs {
-		fmt.Fprintln(stdout, e)
-	}
 	for _, w := range warns {
-		fmt.Fprintln(stdout, "warning: "+w)
+		fmt.Fprintln(stdout, "warning: "+path+": "+w)
 	}
 	if len(errs) > 0 {
 		return exitInput

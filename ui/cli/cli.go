@@ -10,6 +10,9 @@ import (
 	"io"
 	"sort"
 	"strings"
+
+	"hewn/chain"
+	_ "hewn/ui/cli/internal/quietlocale" // no "Error parsing user locale C" from Fyne
 )
 
 // Exit codes.
@@ -29,9 +32,9 @@ var commands map[string]command
 
 func init() {
 	commands = map[string]command{
-		"run":      {"run CHAIN|PROJECT [--seed N] [--depth D] [--content PACK] [--format ascii|json|png|gif] [--out FILE]", runCmd},
-		"content":  {"content check PACK | content export PACK [--out F] | content odds PACK --depth D | content schema", contentCmd},
-		"project":  {"project new NAME [--out FILE] | project check FILE", projectCmd},
+		"run":      {"run CHAIN|PROJECT [--seed N] [--depth D] [--content PACK|default] [--format ascii|json|png|gif] [--no-spawns] [--out FILE|-]", runCmd},
+		"content":  {"content check PACK|default | content export PACK|default [--out F|-] | content odds PACK|default --depth D | content schema", contentCmd},
+		"project":  {"project new NAME [--out FILE|-] [--force] | project check FILE", projectCmd},
 		"builders": {"builders [NAME]", buildersCmd},
 		"help":     {"help", helpCmd},
 	}
@@ -92,8 +95,16 @@ func usageErr(stderr io.Writer, cmd, format string, args ...any) int {
 	return exitUsage
 }
 
-// inputErr prints an invalid-input error and returns exit code 1.
+// inputErr prints an invalid-input error and returns exit code 1. An error
+// located in a file (a *chain.FileError) prints as it is, every line starting
+// with the file ("FILE:LINE:COL: message", "FILE: json.path: message");
+// anything else is prefixed "hewn: ".
 func inputErr(stderr io.Writer, err error) int {
+	var fe *chain.FileError
+	if errors.As(err, &fe) {
+		fmt.Fprintln(stderr, err.Error())
+		return exitInput
+	}
 	fmt.Fprintln(stderr, "hewn: "+strings.ReplaceAll(err.Error(), "\n", "\nhewn: "))
 	return exitInput
 }

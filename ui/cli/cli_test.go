@@ -81,7 +81,7 @@ func TestRunBadInput(t *testing.T) {
 	}{
 		"enum":    {`{"steps":[{"builder":"simple_map","params":{"max_rooms":"x"}}]}`, `steps[0].params.max_rooms: "x" is not a number`},
 		"builder": {`{"steps":[{"builder":"bsp"}]}`, `steps[0].builder: unknown builder "bsp"`},
-		"syntax":  {"{\n\"steps\": [,]}", "line 2:"},
+		"syntax":  {"{\n\"steps\": [,]}", "c.json:2:11: invalid character ','"},
 		"size":    {`{"width":3,"steps":[]}`, "width: 3 is out of range"},
 	}
 	for name, c := range cases {
@@ -181,7 +181,7 @@ func TestRunWarnsAboutPreconditions(t *testing.T) {
 	f := writeFile(t, "c.json", `{"steps":[{"builder":"room_drawer"}]}`)
 	code, _, errs := hewn("run", f)
 	assert.Equal(t, 1, code)
-	assert.Contains(t, errs, "warning: steps[0]: room_drawer is a meta builder and needs a map")
+	assert.Contains(t, errs, "warning: "+f+": steps[0]: room_drawer is a meta builder and needs a map")
 	assert.Contains(t, errs, "chain: steps[0] room_drawer: needs rooms, but there are none")
 }
 

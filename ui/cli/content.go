@@ -8,10 +8,11 @@ import (
 	"io"
 	"strings"
 
+	"hewn/chain"
 	"hewn/content"
 )
 
-const contentUsage = "content check PACK.json | content export PACK.json [--out FILE] | content odds PACK.json --depth D | content schema"
+const contentUsage = "content check PACK.json|default | content export PACK.json|default [--out FILE|-] | content odds PACK.json|default --depth D | content schema"
 
 // contentCmd runs `hewn content check|export|odds|schema`.
 func contentCmd(args []string, stdout, stderr io.Writer) int {
@@ -26,7 +27,7 @@ func contentCmd(args []string, stdout, stderr io.Writer) int {
 	switch sub {
 	case "check", "schema":
 	case "export":
-		out = fs.String("out", "", "write the pack to `FILE` (atomically) instead of stdout")
+		out = fs.String("out", "", "write the pack to `FILE` (atomically; - for stdout) instead of stdout")
 	case "odds":
 		depth = fs.Int("depth", -1, "the map `depth` to compute odds for (required)")
 	case "-h", "--help", "-help", "help":
@@ -56,7 +57,7 @@ func contentCmd(args []string, stdout, stderr io.Writer) int {
 		return contentUsageErr(stderr, "odds needs --depth D (a depth of 0 or more)")
 	}
 	path := pos[0]
-	p, err := content.LoadFile(path)
+	p, err := openPack(path)
 	if err != nil {
 		return inputErr(stderr, err)
 	}
@@ -84,21 +85,35 @@ func writeResult(stderr io.Writer, err error) int {
 	return exitOK
 }
 
-// contentCheck prints every problem on its own line, path first: errors, then
-// warnings prefixed "warning: ". Exit 1 on any error.
+// defaultPack is the name that stands for the embedded default pack.
+const defaultPack = "default"
+
+// openPack reads the pack at path, or the embedded default pack for "default"
+// (kept as its source says, so exporting it is lossless).
+func openPack(path string) (*content.Pack, error) {
+	if path == defaultPack {
+		p, err := content.Parse(content.DefaultJSON())
+		return p, chain.WithFile(defaultPack, err)
+	}
+	return content.LoadFile(path)
+}
+
+// contentCheck prints every problem on its own line, file and JSON path first
+// ("FILE: json.path: message"): errors, then warnings prefixed "warning: ".
+// Exit 1 on any error.
 func contentCheck(path string, p *content.Pack, stdout, stderr io.Writer) int {
 	probs := p.Validate()
 	nerr, nwarn := 0, 0
 	for _, pr := range probs {
 		if !pr.Warning {
 			nerr++
-			fmt.Fprintln(stdout, pr.String())
+			fmt.Fprintln(stdout, path+": "+pr.String())
 		}
 	}
 	for _, pr := range probs {
 		if pr.Warning {
 			nwarn++
-			fmt.Fprintln(stdout, "warning: "+pr.String())
+			fmt.Fprintln(stdout, "warning: "+path+": "+pr.String())
 		}
 	}
 	if nerr > 0 {
@@ -133,34 +148,29 @@ func contentOdds(p *content.Pack, depth int, stdout, stderr io.Writer) int {
 	return writeResult(stderr, err)
 }
 
-// loadPack loads the content pack at path (the embedded default pack for "") and
-// refuses one with validation errors, naming the first few. Warnings are ignored.
-// Chain runs should roll on pack.Roller() (an immutable snapshot).
+// maxPackErrors is how many of a pack's errors loadPack reports.
+const maxPackErrors = 5
+
+// loadPack loads the content pack at path (the embedded default pack for "" or
+// "default") and refuses one with validation errors, naming the first few, each
+// "PACK: json.path: message" (a *chain.FileError naming the pack's file, also
+// when the pack is a project's). Warnings are ignored. Chain runs should roll
+// on pack.Roller() (an immutable snapshot).
 func loadPack(path string) (*content.Pack, error) {
-	if path == "" {
+	if path == "" || path == defaultPack {
 		return content.Default(), nil
 	}
 	p, err := content.LoadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	var errs []string
-	n := 0
-	for _, pr := range p.Validate() {
-		if pr.Warning {
-			continue
-		}
-		n++
-		if len(errs) < 5 {
-			errs = append(errs, pr.String())
-		}
+	errs, _ := content.Errors(p.Validate()).(chain.Problems)
+	if len(errs) == 0 {
+		return p, nil
 	}
-	if n > 0 {
-		more := ""
-		if n > len(errs) {
-			more = fmt.Sprintf("\n(and %d more; see hewn content check %s)", n-len(errs), path)
-		}
-		return nil, fmt.Errorf("content: %s has %d errors:\n%s%s", path, n, strings.Join(errs, "\n"), more)
+	if n := len(errs); n > maxPackErrors {
+		errs = append(errs[:maxPackErrors:maxPackErrors], chain.Problem{
+			Msg: fmt.Sprintf("and %d more errors (see hewn content check %s)", n-maxPackErrors, path), Step: -1})
 	}
-	return p, nil
+	return nil, chain.WithFile(path, errs)
 }

@@ -19,6 +19,7 @@ func projectCmd(args []string, stdout, stderr io.Writer) int {
 	case "new":
 		fs := newFlags("project new", stderr)
 		out := fs.String("out", "", "file to write (default NAME.hewn.json in the current folder; - for stdout)")
+		force := fs.Bool("force", false, "overwrite the file if it exists")
 		pos, err := parseFlags(fs, args[1:])
 		if err != nil {
 			return exitUsage
@@ -39,8 +40,8 @@ func projectCmd(args []string, stdout, stderr io.Writer) int {
 			stdout.Write(buf.Bytes())
 			return exitOK
 		}
-		if _, err := os.Stat(path); err == nil {
-			return inputErr(stderr, fmt.Errorf("%s already exists; not overwriting it (use --out)", path))
+		if fi, err := os.Stat(path); err == nil && !*force && !fi.IsDir() {
+			return inputErr(stderr, fmt.Errorf("%s already exists; not overwriting it (--force overwrites, --out writes elsewhere)", path))
 		}
 		if err := projects.WriteFileAtomic(path, buf.Bytes()); err != nil {
 			return inputErr(stderr, err)

@@ -11,11 +11,14 @@ import (
 	"os"
 	"os/signal"
 	"strconv"
+	"strings"
 	"syscall"
+	"unicode/utf8"
 
 	"hewn/chain"
 	"hewn/content"
 	"hewn/projects"
+	"hewn/ui/render"
 )
 
 // seedFlag is a uint64 flag that remembers whether it was set.
@@ -50,7 +53,7 @@ type target struct {
 func loadTarget(path string, seed seedFlag, depth int, contentPath string) (*target, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, err
+		return nil, chain.WithFile(path, err)
 	}
 	var keys map[string]json.RawMessage
 	_ = json.Unmarshal(data, &keys)
@@ -58,7 +61,7 @@ func loadTarget(path string, seed seedFlag, depth int, contentPath string) (*tar
 	if _, isProject := keys["levels"]; isProject {
 		p, err := projects.Decode(data)
 		if err != nil {
-			return nil, fmt.Errorf("%s:\n%w", path, err)
+			return nil, chain.WithFile(path, err)
 		}
 		p.Path = path
 		if depth < 0 {
@@ -66,7 +69,7 @@ func loadTarget(path string, seed seedFlag, depth int, contentPath string) (*tar
 		}
 		i := p.LevelByDepth(depth)
 		if i < 0 {
-			return nil, fmt.Errorf("%s: no level has depth %d (its depths: %s)", path, depth, depthList(p))
+			return nil, chain.WithFile(path, fmt.Errorf("no level has depth %d (its depths: %s)", depth, depthList(p)))
 		}
 		master := p.Seed
 		if seed.set {
@@ -86,7 +89,7 @@ func loadTarget(path string, seed seedFlag, depth int, contentPath string) (*tar
 	}
 	c, err := chain.DecodeJSON(data, "")
 	if err != nil {
-		return nil, fmt.Errorf("%s:\n%w", path, err)
+		return nil, chain.WithFile(path, err)
 	}
 	if depth >= 0 {
 		c.Depth = depth
@@ -124,9 +127,10 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	var seed seedFlag
 	fs.Var(&seed, "seed", "master seed (a level's seed derives from it and the depth)")
 	depth := fs.Int("depth", -1, "depth (required for a project; overrides a chain's)")
-	contentPath := fs.String("content", "", "content pack (default: the project's, else the embedded pack)")
+	contentPath := fs.String("content", "", "content pack, or default for the embedded one (default: the project's, else the embedded pack)")
 	format := fs.String("format", "ascii", "output format: ascii, json, png or gif")
-	out := fs.String("out", "", "output file (default stdout)")
+	out := fs.String("out", "", "output file (default or -: stdout)")
+	noSpawns := fs.Bool("no-spawns", false, "ASCII output: hide the spawns (shown with their entity's glyph)")
 	cell := fs.Int("cell", 12, "tile size in pixels for png and gif")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -152,7 +156,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		return inputErr(stderr, err)
 	}
 	for _, pr := range chain.Check(t.chain) {
-		fmt.Fprintln(stderr, "warning: "+pr.Error())
+		fmt.Fprintln(stderr, "warning: "+pos[0]+": "+pr.Error())
 	}
 	t.cfg.NoHistory = *format != "gif" // only the animation needs the snapshots
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -164,7 +168,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	var buf bytes.Buffer
 	switch *format {
 	case "ascii":
-		buf.WriteString(chain.ASCII(res.State.Map, res.State.Start))
+		buf.WriteString(asciiMap(res.State, t.pack, !*noSpawns))
 	case "json":
 		err = res.Level().WriteJSON(&buf)
 	case "png", "gif":
@@ -179,9 +183,11 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// writeOut writes data to path atomically, or to stdout when path is "".
+// writeOut writes data to stdout when path is "" or "-", else to path with
+// projects.WriteFileAtomic (atomically over a regular file or a new path,
+// straight into a device or FIFO, through a symlink; a directory is refused).
 func writeOut(path string, stdout io.Writer, data []byte) error {
-	if path == "" {
+	if path == "" || path == "-" {
 		_, err := stdout.Write(data)
 		return err
 	}
@@ -189,3 +195,41 @@ func writeOut(path string, stdout io.Writer, data []byte) error {
 }
 
 var _ = flag.ErrHelp
+
+// asciiMap draws the final map one character per tile: the tiles' glyphs,
+// spawns with their entity's glyph from pack (the name's first letter when the
+// pack has no renderable for it) unless spawns is false, and the start as @.
+func asciiMap(s *chain.State, pack *content.Pack, spawns bool) string {
+	rows := chain.Rows(s.Map)
+	grid := make([][]rune, len(rows))
+	for y, r := range rows {
+		grid[y] = []rune(r)
+	}
+	put := func(x, y int, g rune) {
+		if y >= 0 && y < len(grid) && x >= 0 && x < len(grid[y]) {
+			grid[y][x] = g
+		}
+	}
+	if spawns {
+		look := render.EntityLooks(pack)
+		for _, sp := range s.Spawns {
+			g, _, ok := look(sp.Name)
+			if !ok {
+				g, _ = utf8.DecodeRuneInString(sp.Name)
+			}
+			if g == utf8.RuneError {
+				g = '?'
+			}
+			put(sp.X, sp.Y, g)
+		}
+	}
+	if s.Start != nil {
+		put(s.Start.X, s.Start.Y, '@')
+	}
+	var b strings.Builder
+	for _, r := range grid {
+		b.WriteString(string(r))
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
