@@ -2,7 +2,6 @@ package projects
 
 import (
 	"encoding/json"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -39,11 +38,13 @@ func FromChain(c *chain.Chain, name string) *Project {
 }
 
 // Open reads a project file, or a chain file as a one-level project (chain
-// reports which). A chain's project has no Path, so saving asks where.
+// reports which). A chain's project has no Path, so saving asks where. Errors
+// are *chain.FileError naming path ("FILE:LINE:COL: message", "FILE:
+// json.path: message"), ready for an error dialog.
 func Open(path string) (p *Project, isChain bool, err error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, false, fmt.Errorf("projects: %w", err)
+		return nil, false, chain.WithFile(path, err)
 	}
 	if !IsChainJSON(data) {
 		p, err := Load(path)
@@ -51,7 +52,7 @@ func Open(path string) (p *Project, isChain bool, err error) {
 	}
 	c, err := chain.DecodeJSON(data, "")
 	if err != nil {
-		return nil, true, fmt.Errorf("projects: %s:\n%w", path, err)
+		return nil, true, chain.WithFile(path, err)
 	}
 	name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 	return FromChain(c, name), true, nil

@@ -107,3 +107,24 @@ func TestWriteFileAtomicErrors(t *testing.T) {
 	require.Error(t, err)
 	assert.Equal(t, "projects: cannot write "+filepath.Join(file, "x.json")+": not a directory", err.Error())
 }
+
+// TestOpenErrorsNameTheFile: the editor's Open reports a chain's or a
+// project's problems as "FILE:LINE:COL: message" and "FILE: json.path: message".
+func TestOpenErrorsNameTheFile(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct{ name, data, want string }{
+		{"c.json", "{\"steps\": [\n  {\"builder\": \"simple_map\"},\n]}", "c.json:3:1: invalid character ']' looking for beginning of value"},
+		{"c2.json", `{"steps":[{"builder":"area_starting_position","params":{"x":"middle"}}]}`, `c2.json: steps[0].params.x: "middle" is not one of left, center, right`},
+		{"p.hewn.json", "{\"version\": 1,\n \"levels\": [}", "p.hewn.json:2:13: invalid character '}' looking for beginning of value"},
+		{"p2.hewn.json", `{"version":1,"levels":[{"depth":1,"name":"a","chain":{"steps":[{"builder":"bogus"}]}}]}`, `p2.hewn.json: levels[0].chain.steps[0].builder: unknown builder "bogus"`},
+		{"missing.json", "", "missing.json: no such file or directory"},
+	} {
+		path := filepath.Join(dir, c.name)
+		if c.data != "" {
+			require.NoError(t, os.WriteFile(path, []byte(c.data), 0o644))
+		}
+		_, _, err := Open(path)
+		require.Error(t, err, c.name)
+		assert.Equal(t, filepath.Join(dir, c.want), err.Error())
+	}
+}
