@@ -27,8 +27,8 @@ const maxLinks = 40
 //     the end of a chain of links) is written as above, created when missing.
 //   - A directory is refused.
 //
-// Errors name path and the reason ("projects: cannot write out/x.json: the
-// folder out does not exist").
+// Errors are *WriteError, naming path and the reason ("projects: cannot write
+// out/x.json: the folder out does not exist").
 func WriteFileAtomic(path string, data []byte) error {
 	target, err := resolveLinks(path)
 	if err != nil {
@@ -137,6 +137,19 @@ func writeAtomic(path, target string, data []byte, old fs.FileInfo) (err error) 
 	return nil
 }
 
+// WriteError is WriteFileAtomic's error: the path it could not write and the
+// bare reason.
+type WriteError struct {
+	Path string
+	Err  error
+}
+
+// Error formats the error as "projects: cannot write PATH: reason".
+func (e *WriteError) Error() string { return "projects: cannot write " + e.Path + ": " + e.Err.Error() }
+
+// Unwrap returns the reason.
+func (e *WriteError) Unwrap() error { return e.Err }
+
 // writeErr names path and the bare reason (an *fs.PathError's own path, often a
 // temp file's, is dropped).
 func writeErr(path string, err error) error {
@@ -144,5 +157,5 @@ func writeErr(path string, err error) error {
 	if errors.As(err, &pe) {
 		err = pe.Err
 	}
-	return fmt.Errorf("projects: cannot write %s: %w", path, err)
+	return &WriteError{Path: path, Err: err}
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"hewn/chain"
+	"hewn/projects"
 	_ "hewn/ui/cli/internal/quietlocale" // no "Error parsing user locale C" from Fyne
 )
 
@@ -97,12 +98,18 @@ func usageErr(stderr io.Writer, cmd, format string, args ...any) int {
 
 // inputErr prints an invalid-input error and returns exit code 1. An error
 // located in a file (a *chain.FileError) prints as it is, every line starting
-// with the file ("FILE:LINE:COL: message", "FILE: json.path: message");
-// anything else is prefixed "hewn: ".
+// with the file ("FILE:LINE:COL: message", "FILE: json.path: message"); a
+// failed write says "hewn: cannot write PATH: reason"; anything else is
+// prefixed "hewn: ".
 func inputErr(stderr io.Writer, err error) int {
 	var fe *chain.FileError
 	if errors.As(err, &fe) {
 		fmt.Fprintln(stderr, err.Error())
+		return exitInput
+	}
+	var we *projects.WriteError
+	if errors.As(err, &we) {
+		fmt.Fprintf(stderr, "hewn: cannot write %s: %v\n", we.Path, we.Err)
 		return exitInput
 	}
 	fmt.Fprintln(stderr, "hewn: "+strings.ReplaceAll(err.Error(), "\n", "\nhewn: "))

@@ -154,12 +154,12 @@ func TestRunOutSpecialFiles(t *testing.T) {
 
 	code, _, errs = hewn("run", f, "--seed", "4", "--out", dir)
 	assert.Equal(t, 1, code)
-	assert.Equal(t, "hewn: projects: cannot write "+dir+": it is a directory\n", errs)
+	assert.Equal(t, "hewn: cannot write "+dir+": it is a directory\n", errs)
 
 	missing := filepath.Join(dir, "no", "map.txt")
 	code, _, errs = hewn("run", f, "--seed", "4", "--out", missing)
 	assert.Equal(t, 1, code)
-	assert.Equal(t, "hewn: projects: cannot write "+missing+": the folder "+filepath.Dir(missing)+" does not exist\n", errs)
+	assert.Equal(t, "hewn: cannot write "+missing+": the folder "+filepath.Dir(missing)+" does not exist\n", errs)
 
 	fifo := filepath.Join(dir, "pipe")
 	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
