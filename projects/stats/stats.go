@@ -382,9 +382,9 @@ func histogram(sorted []float64) []Bin {
 		n, width = 1, 0
 	}
 	bins := make([]Bin, n)
+	edge := func(i int) float64 { return math.Round((lo+float64(i)*width)*1e6) / 1e6 }
 	for i := range bins {
-		bins[i].Lo = lo + float64(i)*width
-		bins[i].Hi = lo + float64(i+1)*width
+		bins[i].Lo, bins[i].Hi = edge(i), edge(i+1)
 	}
 	if width == 0 {
 		bins[0].Hi = hi

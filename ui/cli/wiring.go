@@ -21,6 +21,17 @@ func loadSpawner(path string) (*content.Pack, chain.Spawner, error) {
 // in the level's theme (a project's; the default dungeon theme for a bare chain)
 // with entity glyphs from the content pack.
 func writeImage(w io.Writer, format string, t *target, res *chain.Result, cell int) error {
+	sc := t.scene(res)
+	if format == "gif" {
+		return render.GIF(w, res.History, *sc, render.GIFOptions{Cell: cell, Highlight: true})
+	}
+	return render.PNG(w, sc, cell)
+}
+
+// scene is res's final map as the target draws it: in the level's theme (a
+// project's; the default dungeon theme for a bare chain) with entity glyphs
+// from the content pack.
+func (t *target) scene(res *chain.Result) *render.Scene {
 	sc := render.ResultScene(res)
 	if t.proj != nil {
 		sc.SetThemes(t.proj.Theme(t.level))
@@ -28,8 +39,5 @@ func writeImage(w io.Writer, format string, t *target, res *chain.Result, cell i
 	if t.pack != nil {
 		sc.Entity = render.EntityLooks(t.pack)
 	}
-	if format == "gif" {
-		return render.GIF(w, res.History, *sc, render.GIFOptions{Cell: cell, Highlight: true})
-	}
-	return render.PNG(w, sc, cell)
+	return sc
 }
