@@ -5,7 +5,7 @@ GO       ?= go
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEB_PKGS := gcc pkg-config libgl1-mesa-dev libxcursor-dev libxrandr-dev libxinerama-dev \
             libxi-dev libxxf86vm-dev libxkbcommon-dev libwayland-dev wayland-protocols \
-            xvfb xdotool imagemagick
+            xvfb xdotool imagemagick tiled
 export LANG := en_US.UTF-8
 
 .PHONY: run test bench deps build smoke fuzz

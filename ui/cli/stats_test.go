@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"image/png"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"testing"
 
@@ -139,4 +140,25 @@ func TestExportTiledWritesMapAndTileset(t *testing.T) {
 	assert.Equal(t, 1, types["start"])
 	assert.GreaterOrEqual(t, types["exit"], 1)
 	assert.Greater(t, types["mob"], 0, "spawns typed from the content pack")
+}
+
+// Tiled itself loads the export (when Tiled is installed: Debian's tiled
+// package): it converts the map to TMX without an error.
+func TestExportTiledLoadsInTiled(t *testing.T) {
+	tiled, err := exec.LookPath("tiled")
+	if err != nil {
+		t.Skip("Tiled is not installed (apt-get install tiled)")
+	}
+	dir := t.TempDir()
+	out := filepath.Join(dir, "d2.tmj")
+	code, _, errs := hewn("export", "tiled", "../../projects/example.hewn.json", "--depth", "2", "--seed", "9", "--out", out)
+	require.Equal(t, 0, code, errs)
+	cmd := exec.Command(tiled, "--export-map", "tmx", out, filepath.Join(dir, "d2.tmx"))
+	cmd.Env = append(os.Environ(), "QT_QPA_PLATFORM=offscreen", "HOME="+dir, "XDG_RUNTIME_DIR="+dir)
+	msg, err := cmd.CombinedOutput()
+	require.NoError(t, err, string(msg))
+	tmx, err := os.ReadFile(filepath.Join(dir, "d2.tmx"))
+	require.NoError(t, err)
+	assert.Contains(t, string(tmx), `<image source="d2.tileset.png"`)
+	assert.Contains(t, string(tmx), `<objectgroup`)
 }
