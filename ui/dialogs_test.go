@@ -271,7 +271,7 @@ func TestOpenDialogShowsLoadErrorAndKeepsProject(t *testing.T) {
 	require.NoError(t, os.WriteFile(bad, []byte(`{"version": 1, "levels": [}`), 0o644))
 	f.e.OpenPath(bad)
 	d := overlay(t, f.w)
-	assert.True(t, textIn(d, "bad.hewn.json"), "the error names the file")
+	assert.True(t, textIn(d, bad+":1:27: "), "the error names the file, line and column")
 	assert.Same(t, before, f.e.m.Project())
 }
 

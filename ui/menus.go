@@ -84,7 +84,7 @@ func newWindowEditor(a fyne.App, w fyne.Window, path string, post func(func())) 
 	}
 	switch {
 	case err != nil:
-		err = fmt.Errorf("could not open %s: %w", path, err)
+		// projects.Open names the file: FILE:LINE:COL or FILE: path: message
 	case isChain:
 		e.chainFile = path
 		e.notice = "Opened the chain " + path + " as a one-level project; Save writes a project file"
@@ -251,7 +251,7 @@ func (e *Editor) OpenDialog() {
 func (e *Editor) OpenPath(path string) {
 	p, isChain, err := projects.Open(path)
 	if err != nil {
-		e.showError(fmt.Errorf("could not open %s: %w", path, err))
+		e.showError(err) // names the file, in the one error format
 		return
 	}
 	e.rememberDir(path)
