@@ -57,7 +57,7 @@ func exportCmd(args []string, stdout, stderr io.Writer) int {
 	res, err := chain.RunConfig(ctx, t.chain, t.cfg)
 	if err != nil {
 		if ctx.Err() != nil {
-			return exitInterrupted
+			return interrupted(stderr, "export")
 		}
 		return inputErr(stderr, err)
 	}

@@ -161,8 +161,14 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	t.cfg.NoHistory = *format != "gif" // only the animation needs the snapshots
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	if err := render.CheckSize(t.chain.Width, t.chain.Height, *cell); err != nil && (*format == "png" || *format == "gif") {
+		return inputErr(stderr, chain.WithFile(pos[0], fmt.Errorf("--cell %d: %w", *cell, err)))
+	}
 	res, err := chain.RunConfig(ctx, t.chain, t.cfg)
 	if err != nil {
+		if ctx.Err() != nil {
+			return interrupted(stderr, "run")
+		}
 		return inputErr(stderr, err)
 	}
 	var buf bytes.Buffer
@@ -172,9 +178,12 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	case "json":
 		err = res.Level().WriteJSON(&buf)
 	case "png", "gif":
-		err = writeImage(&buf, *format, t, res, *cell)
+		err = writeImage(ctx, &buf, *format, t, res, *cell)
 	}
 	if err != nil {
+		if ctx.Err() != nil {
+			return interrupted(stderr, "run")
+		}
 		return inputErr(stderr, err)
 	}
 	if err := writeOut(*out, stdout, buf.Bytes()); err != nil {

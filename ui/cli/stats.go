@@ -90,8 +90,7 @@ func statsCmd(args []string, stdout, stderr io.Writer) int {
 	bar.done()
 	if err != nil {
 		if ctx.Err() != nil {
-			fmt.Fprintln(stderr, "hewn stats: interrupted; nothing written")
-			return exitInterrupted
+			return interrupted(stderr, "stats")
 		}
 		return inputErr(stderr, err)
 	}

@@ -2,6 +2,7 @@ package render
 
 import (
 	"cmp"
+	"context"
 	"errors"
 	"fmt"
 	"image"
@@ -19,6 +20,9 @@ import (
 func Render(sc *Scene, cell int) (*image.RGBA, error) {
 	if sc == nil || sc.Map == nil || sc.Map.W <= 0 || sc.Map.H <= 0 || len(sc.Map.Tiles) < sc.Map.W*sc.Map.H {
 		return nil, errors.New("render: the scene has no map")
+	}
+	if err := CheckSize(sc.Map.W, sc.Map.H, cell); err != nil {
+		return nil, err
 	}
 	a, err := NewAtlas(cell)
 	if err != nil {
@@ -58,6 +62,11 @@ type GIFOptions struct {
 	Highlight bool
 	// LoopOnce plays the animation once instead of looping forever.
 	LoopOnce bool
+	// Context, when not nil, stops the rendering with its error once done.
+	Context context.Context
+	// Progress, when not nil, is told after each frame drawn how many of the
+	// total (two passes over the frames) are done.
+	Progress func(done, total int)
 }
 
 func (o GIFOptions) withDefaults() GIFOptions {
@@ -114,6 +123,21 @@ func GIF(w io.Writer, h *chain.History, style Scene, o GIFOptions) error {
 	if mw <= 0 || mh <= 0 {
 		return fmt.Errorf("render: snapshot 0 has an empty %dx%d map", mw, mh)
 	}
+	if err := CheckSize(mw, mh, o.Cell); err != nil {
+		return err
+	}
+	ctx := o.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	work, total := 0, 2*len(idx)
+	step := func() error {
+		work++
+		if o.Progress != nil {
+			o.Progress(work, total)
+		}
+		return ctx.Err()
+	}
 	bounds := image.Rectangle{Max: a.Size(mw, mh)}
 	img := image.NewRGBA(bounds)
 	prev := chain.NewGrid(mw, mh) // all walls, as History.Changed(0) compares with
@@ -139,6 +163,9 @@ func GIF(w io.Writer, h *chain.History, style Scene, o GIFOptions) error {
 	// Pass 1: the colours used.
 	used := map[color.RGBA]struct{}{}
 	for k := range idx {
+		if err := step(); err != nil {
+			return err
+		}
 		frame(k)
 		last := color.RGBA{1, 2, 3, 4}
 		for i := 0; i < len(img.Pix); i += 4 {
@@ -184,6 +211,9 @@ func GIF(w io.Writer, h *chain.History, style Scene, o GIFOptions) error {
 	cur := image.NewPaletted(bounds, pal)
 	old := image.NewPaletted(bounds, pal)
 	for k := range idx {
+		if err := step(); err != nil {
+			return err
+		}
 		frame(k)
 		last, li := color.RGBA{1, 2, 3, 4}, uint8(0)
 		for i, j := 0, 0; i < len(img.Pix); i, j = i+4, j+1 {
