@@ -130,11 +130,35 @@ func writeAtomic(path, target string, data []byte, old fs.FileInfo) (err error) 
 	if err = os.Rename(tmp, target); err != nil {
 		return writeErr(path, err)
 	}
+	removeStaleTemps(dir, filepath.Base(target))
 	if d, e := os.Open(dir); e == nil {
 		_ = d.Sync()
 		d.Close()
 	}
 	return nil
+}
+
+// removeStaleTemps removes the temp files earlier writes of base left in dir
+// when their process was killed mid-write (kill -9, a power cut): once a write
+// has succeeded, they hold nothing anyone needs.
+func removeStaleTemps(dir, base string) {
+	stale, _ := filepath.Glob(filepath.Join(dir, "."+globEscape(base)+".tmp-*"))
+	for _, f := range stale {
+		os.Remove(f)
+	}
+}
+
+// globEscape escapes filepath.Match's special characters in s.
+func globEscape(s string) string {
+	var b []byte
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '*', '?', '[', '\\':
+			b = append(b, '\\')
+		}
+		b = append(b, s[i])
+	}
+	return string(b)
 }
 
 // WriteError is WriteFileAtomic's error: the path it could not write and the
