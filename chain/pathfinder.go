@@ -18,6 +18,14 @@ type PathFinder struct {
 	calls int
 }
 
+// WithDiagonalCost makes a diagonal step cost percent% of the cost of the tile it
+// enters (100 by default; the tutorial's maps charge 150). The Chebyshev
+// estimate stays admissible for any percent >= 100.
+func (f *PathFinder) WithDiagonalCost(percent int) *PathFinder {
+	f.cp.diagonal = max(100, percent)
+	return f
+}
+
 // WithContext makes the finder's searches give up (return nil) soon after ctx is
 // done, so a long search on a huge map cannot outlive a cancelled run.
 func (f *PathFinder) WithContext(ctx context.Context) *PathFinder {

@@ -76,6 +76,9 @@ func DistanceMap(g *Grid, sources []Point) []int {
 type costPather struct {
 	walkPather
 	cost func(Point) (int, bool)
+	// diagonal is the cost of a diagonal step in percent of the entered tile's
+	// cost (0 means 100).
+	diagonal int
 }
 
 func (c *costPather) Cost(_, q gruid.Point) int {
@@ -169,4 +172,102 @@ func Regions(g *Grid) (labels []int32, sizes []int) {
 		}
 	}
 	return labels, sizes
+}
+
+// WalkCostMap returns, for every tile of g, the cost of the cheapest walk from
+// the nearest source over walkable tiles (Unreachable where none exists), as
+// the tutorial's Dijkstra maps measure it: a step costs the cost of the tile it
+// leaves, times 1.5 when diagonal. Costs are in twentieths of a floor step (an
+// orthogonal step from floor costs 20, a diagonal one 30), so they stay exact integers.
+func WalkCostMap(g *Grid, sources []Point) []int {
+	n := len(g.Tiles)
+	dist := make([]int, n)
+	for i := range dist {
+		dist[i] = Unreachable
+	}
+	step := make([]int, numTiles)
+	for t := range step {
+		step[t] = 2 * max(1, int(math.Round(Tile(t).Cost()*10)))
+	}
+	h := &costHeap{}
+	for _, s := range sources {
+		if g.In(s) && g.Walkable(s) {
+			if i := g.Idx(s); dist[i] != 0 {
+				dist[i] = 0
+				h.push(costItem{0, int32(i)})
+			}
+		}
+	}
+	for h.len() > 0 {
+		it := h.pop()
+		i := int(it.idx)
+		if it.d != dist[i] {
+			continue
+		}
+		p := g.Pt(i)
+		c := step[g.Tiles[i]]
+		for k, d := range Neighbours8 {
+			q := p.Add(d)
+			if !g.In(q) || !g.Walkable(q) {
+				continue
+			}
+			nd := it.d + c
+			if k >= 4 {
+				nd = it.d + c*3/2
+			}
+			if j := g.Idx(q); dist[j] == Unreachable || nd < dist[j] {
+				dist[j] = nd
+				h.push(costItem{nd, int32(j)})
+			}
+		}
+	}
+	return dist
+}
+
+type costItem struct {
+	d   int
+	idx int32
+}
+
+// costHeap is a binary min-heap of costItems (by cost, then index, so the
+// order is fully determined).
+type costHeap struct{ items []costItem }
+
+func (h *costHeap) len() int { return len(h.items) }
+
+func (h *costHeap) less(a, b costItem) bool { return a.d < b.d || (a.d == b.d && a.idx < b.idx) }
+
+func (h *costHeap) push(x costItem) {
+	h.items = append(h.items, x)
+	i := len(h.items) - 1
+	for i > 0 {
+		p := (i - 1) / 2
+		if !h.less(h.items[i], h.items[p]) {
+			break
+		}
+		h.items[i], h.items[p] = h.items[p], h.items[i]
+		i = p
+	}
+}
+
+func (h *costHeap) pop() costItem {
+	top := h.items[0]
+	last := len(h.items) - 1
+	h.items[0] = h.items[last]
+	h.items = h.items[:last]
+	for i := 0; ; {
+		l, r, m := 2*i+1, 2*i+2, i
+		if l < last && h.less(h.items[l], h.items[m]) {
+			m = l
+		}
+		if r < last && h.less(h.items[r], h.items[m]) {
+			m = r
+		}
+		if m == i {
+			break
+		}
+		h.items[i], h.items[m] = h.items[m], h.items[i]
+		i = m
+	}
+	return top
 }

@@ -26,7 +26,7 @@ func FuzzEveryBuilderParams(f *testing.F) {
 		width, height := 8+int(w)%41, 8+int(h)%41
 		var steps []string
 		if meta || spec.Kind == chain.Meta {
-			steps = append(steps, `{"builder": "simple_map"}`, `{"builder": "room_based_starting_position"}`, `{"builder": "room_based_stairs"}`)
+			steps = append(steps, `{"builder": "simple_map", "params": {"draw": true}}`, `{"builder": "room_based_starting_position"}`, `{"builder": "room_based_stairs"}`)
 		}
 		steps = append(steps, fmt.Sprintf(`{"builder": %q, "params": %s}`, spec.Name, params))
 		src := fmt.Sprintf(`{"width": %d, "height": %d, "steps": [%s]}`, width, height, strings.Join(steps, ","))

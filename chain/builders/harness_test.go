@@ -192,7 +192,7 @@ func levelJSON(t *testing.T, c *chain.Chain, seed uint64) string {
 // TestEveryBuilderRunsAlone checks each builder's defaults on a prepared map
 // (rooms, corridors and a start made by earlier steps) never fail or panic.
 func TestEveryBuilderRunsAlone(t *testing.T) {
-	base := []chain.Step{{Builder: "simple_map"}}
+	base := []chain.Step{{Builder: "simple_map", Params: map[string]any{"draw": true}}}
 	for _, spec := range chain.Specs() {
 		t.Run(spec.Name, func(t *testing.T) {
 			steps := []chain.Step{{Builder: spec.Name}}

@@ -15,7 +15,7 @@ import (
 // up on tiles its map walls over; and Check knows they are gone.
 func TestInitialBuilderStartsAfresh(t *testing.T) {
 	before := []chain.Step{
-		{Builder: "simple_map"}, {Builder: "room_based_starting_position"}, {Builder: "room_based_stairs"},
+		{Builder: "simple_map", Params: map[string]any{"draw": true}}, {Builder: "room_based_starting_position"}, {Builder: "room_based_stairs"},
 		{Builder: "place_spawn", Params: map[string]any{"name": "Goblin"}},
 	}
 	for _, spec := range chain.Specs() {

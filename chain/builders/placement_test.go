@@ -18,7 +18,7 @@ func TestRepaintKeepsPlacementsValid(t *testing.T) {
 		t.Run(meta, func(t *testing.T) {
 			for seed := uint64(0); seed < 10; seed++ {
 				pre := &chain.Chain{Depth: 5, Width: 60, Height: 40, Steps: []chain.Step{
-					{Builder: "simple_map"}, {Builder: "room_based_starting_position"}, {Builder: "room_based_spawner"},
+					{Builder: "simple_map", Params: map[string]any{"draw": true}}, {Builder: "room_based_starting_position"}, {Builder: "room_based_spawner"},
 				}}
 				r0, err := chain.Run(context.Background(), pre, seed, fakeSpawner{})
 				require.NoError(t, err)
@@ -39,9 +39,9 @@ func TestRepaintKeepsPlacementsValid(t *testing.T) {
 // other stairs.
 func TestStartAndExitsAvoidTakenTiles(t *testing.T) {
 	chains := [][]chain.Step{
-		{{Builder: "simple_map", Params: map[string]any{"max_rooms": 3}}, {Builder: "room_based_starting_position"},
+		{{Builder: "simple_map", Params: map[string]any{"max_rooms": 3, "draw": true}}, {Builder: "room_based_starting_position"},
 			{Builder: "room_based_stairs"}, {Builder: "room_based_stairs"}, {Builder: "area_ending_position", Params: map[string]any{"x": "center"}}},
-		{{Builder: "simple_map", Params: map[string]any{"min_size": 3, "max_size": 4}}, {Builder: "room_based_spawner"}, {Builder: "room_based_spawner"},
+		{{Builder: "simple_map", Params: map[string]any{"min_size": 3, "max_size": 4, "draw": true}}, {Builder: "room_based_spawner"}, {Builder: "room_based_spawner"},
 			{Builder: "room_based_starting_position"}, {Builder: "room_based_stairs"}, {Builder: "distant_exit"}, {Builder: "area_ending_position"}},
 		{{Builder: "cellular_automata"}, {Builder: "voronoi_spawning", Params: map[string]any{"frequency": 0.5}},
 			{Builder: "area_starting_position"}, {Builder: "area_ending_position"}, {Builder: "cull_unreachable"}},

@@ -140,8 +140,11 @@ func TestWalkersReachTheirFloorShare(t *testing.T) {
 	}
 }
 
+// Strokes are painted at mirrored points (the tutorial's paint): with a one-tile
+// brush the map is an exact mirror image. (A 2×2 brush keeps its point at the
+// bottom-right on both sides, so its mirror is one column off, as in the tutorial.)
 func TestSymmetryMirrorsTheMap(t *testing.T) {
-	g := run(t, 61, 41, 4, step(t, "drunkards_walk", map[string]any{"preset": "winding_passages", "symmetry": "horizontal", "brush_size": 2})).State.Map
+	g := run(t, 61, 41, 4, step(t, "drunkards_walk", map[string]any{"preset": "winding_passages", "symmetry": "horizontal", "brush_size": 1})).State.Map
 	for y := 0; y < g.H; y++ {
 		for x := 0; x < g.W; x++ {
 			require.Equal(t, g.At(chain.Point{X: x, Y: y}), g.At(chain.Point{X: g.W - 1 - x, Y: y}), "(%d,%d)", x, y)
@@ -155,18 +158,21 @@ func TestUnreachableFloorIsCulledAndExitIsFarthest(t *testing.T) {
 		s := run(t, 80, 50, seed, steps...).State
 		require.NotNil(t, s.Start)
 		require.Len(t, s.Exits, 1)
-		dist := chain.DistanceMap(s.Map, []chain.Point{*s.Start})
+		walk := chain.DistanceMap(s.Map, []chain.Point{*s.Start})
+		cost := chain.WalkCostMap(s.Map, []chain.Point{*s.Start})
+		e := s.Exits[0].Pos()
 		far := 0
 		for i, tl := range s.Map.Tiles {
 			if tl == chain.Floor {
-				require.NotEqual(t, chain.Unreachable, dist[i], "seed %d: floor %v left unreachable", seed, s.Map.Pt(i))
+				require.NotEqual(t, chain.Unreachable, walk[i], "seed %d: floor %v left unreachable", seed, s.Map.Pt(i))
 			}
-			far = max(far, dist[i])
+			if tl == chain.Floor || s.Map.Pt(i) == e {
+				far = max(far, cost[i])
+			}
 		}
-		e := s.Exits[0].Pos()
 		assert.Equal(t, chain.DownStairs, s.Map.At(e))
-		assert.Equal(t, far, dist[s.Map.Idx(e)], "seed %d: exit %v is not the farthest tile", seed, e)
-		assert.Greater(t, far, 20, "seed %d: a cave exit should be far away", seed)
+		assert.Equal(t, far, cost[s.Map.Idx(e)], "seed %d: exit %v is not the farthest tile by walking cost", seed, e)
+		assert.Greater(t, walk[s.Map.Idx(e)], 20, "seed %d: a cave exit should be far away", seed)
 	}
 }
 
@@ -263,7 +269,7 @@ func TestAreaPositions(t *testing.T) {
 func TestCellularAutomataAsMetaKeepsExitsAndStart(t *testing.T) {
 	r := run(t, 80, 50, 6, step(t, "drunkards_walk", map[string]any{"preset": "fat_passages"}),
 		step(t, "area_starting_position", nil), step(t, "area_ending_position", nil),
-		step(t, "cellular_automata", map[string]any{"iterations": 4}))
+		step(t, "cellular_automata", map[string]any{"meta_iterations": 4}))
 	s := r.State
 	assert.True(t, s.Map.Walkable(*s.Start))
 	assert.Equal(t, chain.DownStairs, s.Map.At(s.Exits[0].Pos()))
@@ -275,6 +281,38 @@ func TestCellularAutomataAsMetaKeepsExitsAndStart(t *testing.T) {
 		}
 	}
 	assert.Equal(t, 4, n)
+}
+
+// As a meta builder cellular_automata runs one iteration by default (the
+// tutorial's meta form): the map is exactly one smoothing of the input.
+func TestCellularAutomataMetaRunsOneIteration(t *testing.T) {
+	r := run(t, 60, 40, 2, step(t, "drunkards_walk", map[string]any{"preset": "fat_passages"}), step(t, "cellular_automata", nil))
+	h := r.History
+	in := h.At(h.LastOf(0)).Map
+	n := 0
+	for i := 0; i < h.Len(); i++ {
+		if st, _ := h.StepOf(i); st.Builder == "cellular_automata" {
+			n++
+		}
+	}
+	assert.Equal(t, 1, n, "one snapshot: one iteration")
+	want := in.Clone()
+	for y := 1; y < in.H-1; y++ {
+		for x := 1; x < in.W-1; x++ {
+			walls := 0
+			for _, d := range chain.Neighbours8 {
+				if in.At(chain.Point{X: x + d.X, Y: y + d.Y}) == chain.Wall {
+					walls++
+				}
+			}
+			tl := chain.Floor
+			if walls > 4 || walls == 0 {
+				tl = chain.Wall
+			}
+			want.Set(chain.Point{X: x, Y: y}, tl)
+		}
+	}
+	assert.Equal(t, mapString(want), mapString(r.State.Map))
 }
 
 func TestErrorsWithoutFloor(t *testing.T) {

@@ -12,23 +12,28 @@ import (
 func init() {
 	chain.Register(chain.Spec{
 		Name: "cellular_automata",
-		Help: "Cave from cellular automata (tutorial): random noise, then smoothing iterations where a tile becomes wall when more than 4 or none of its 8 neighbours are walls. As a meta builder it smooths the existing map.",
+		Help: "Cave from cellular automata (tutorial): random noise, then smoothing iterations where a tile becomes wall when more than 4 or none of its 8 neighbours are walls. " +
+			"As a meta builder it smooths the existing map (one iteration, as the tutorial's meta form).",
 		Kind: chain.Both,
 		Params: []chain.Param{
 			kit.IntParam("wall_percent", "Wall %", "Initial noise: the chance (in percent) that a tile starts as wall. Ignored as a meta builder.", 55, 0, 100),
-			kit.IntParam("iterations", "Iterations", "How many smoothing iterations to run (one snapshot each).", 15, 0, 100),
+			kit.IntParam("iterations", "Iterations", "How many smoothing iterations the initial builder runs after the noise (one snapshot each).", 15, 0, 100),
+			kit.IntParam("meta_iterations", "Meta iterations", "How many smoothing iterations it runs as a meta builder, on an existing map (the tutorial's one).", 1, 0, 100),
 		},
 		New: func(v chain.Values) (chain.Builder, error) {
-			return cellular{v.Int("wall_percent"), v.Int("iterations")}, nil
+			return cellular{v.Int("wall_percent"), v.Int("iterations"), v.Int("meta_iterations")}, nil
 		},
 	})
 }
 
-type cellular struct{ wallPct, iterations int }
+type cellular struct{ wallPct, iterations, metaIterations int }
 
 func (b cellular) Build(ctx context.Context, s *chain.State, rng *rand.Rand) error {
 	g := s.Map
 	initial := kit.IsBlank(g)
+	if !initial {
+		b.iterations = b.metaIterations
+	}
 	if initial {
 		for y := 1; y < g.H-1; y++ {
 			row := g.Tiles[y*g.W : (y+1)*g.W]

@@ -12,7 +12,7 @@ import (
 func init() {
 	chain.Register(chain.Spec{
 		Name:  "distant_exit",
-		Help:  "Puts down stairs (an exit) on the walkable tile farthest from the start by walking distance, as the tutorial's DistantExit.",
+		Help:  "Puts down stairs (an exit) on the floor tile farthest from the start by walking cost (a diagonal step costs 1.5, rough ground more), as the tutorial's DistantExit.",
 		Kind:  chain.Meta,
 		Needs: chain.FStart,
 		Makes: chain.FExit,
@@ -38,23 +38,31 @@ func startDistances(s *chain.State) ([]int, error) {
 	return chain.DistanceMap(s.Map, []chain.Point{*s.Start}), nil
 }
 
+// distantExit puts the stairs on the free plain-floor tile with the highest
+// walking cost from the start (the first in row order on ties), as the
+// tutorial's Dijkstra map; with no such tile, on the farthest free walkable one.
 func distantExit(_ context.Context, s *chain.State, _ *rand.Rand) error {
-	dist, err := startDistances(s)
-	if err != nil {
+	if _, err := startDistances(s); err != nil {
 		return err
 	}
 	g := s.Map
+	dist := chain.WalkCostMap(g, []chain.Point{*s.Start})
 	free := kit.NewOccupancy(s)
 	best, bestD := -1, 0
-	for i, d := range dist {
-		if d > bestD && free.Free(g.Pt(i)) {
-			best, bestD = i, d
+	for _, floorOnly := range []bool{true, false} {
+		for i, d := range dist {
+			if d > bestD && (!floorOnly || g.Tiles[i] == chain.Floor) && free.Free(g.Pt(i)) {
+				best, bestD = i, d
+			}
+		}
+		if best >= 0 {
+			break
 		}
 	}
 	if best < 0 {
 		return fmt.Errorf("no free walkable tile can be reached from the start %v", *s.Start)
 	}
-	_, err = s.AddExit(g.Pt(best))
+	_, err := s.AddExit(g.Pt(best))
 	return err
 }
 

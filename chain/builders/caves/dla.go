@@ -108,7 +108,7 @@ func (b dla) Build(ctx context.Context, s *chain.State, rng *rand.Rand) error {
 				}
 			}
 		}
-		floor += kit.Paint(g, b.sym, b.brush, at, rng)
+		floor += kit.Paint(g, b.sym, b.brush, at)
 		// Count the particle even when it carved nothing, so the walk stays bounded.
 		if !walk.Step() {
 			return walkErr(walk, floor, goal)

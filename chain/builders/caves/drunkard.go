@@ -77,7 +77,7 @@ func (b drunkard) Build(ctx context.Context, s *chain.State, rng *rand.Rand) err
 		}
 		dug := 0
 		for life := b.lifetime; life > 0; life-- {
-			dug += kit.Paint(g, b.sym, b.brush, p, rng)
+			dug += kit.Paint(g, b.sym, b.brush, p)
 			var ok bool
 			if p, ok = walk.Stagger(p); !ok {
 				return walkErr(walk, floor+dug, goal)

@@ -11,7 +11,8 @@ import (
 func init() {
 	chain.Register(chain.Spec{
 		Name: "maze",
-		Help: "Perfect maze (tutorial): a recursive backtracker on a half-resolution grid of cells; each cell is a floor tile two tiles from the next, and carved passages join them.",
+		Help: "Perfect maze (tutorial): a backtracking carver on a half-resolution grid of cells (each cell a floor tile two tiles from the next, carved passages join them); " +
+			"when stuck it resumes from the oldest cell of its trail, as the tutorial's does.",
 		Kind: chain.Initial,
 		New:  func(chain.Values) (chain.Builder, error) { return maze{}, nil },
 	})
@@ -38,7 +39,8 @@ func (maze) Build(ctx context.Context, s *chain.State, rng *rand.Rand) error {
 	}
 	// The tutorial snapshots every 50 iterations; on big maps keep about maxSnapshots.
 	every := max(50, 2*cw*ch/maxSnapshots)
-	var stack []chain.Point
+	var stack []chain.Point // the trail; stack[head:] is still to revisit
+	head := 0
 	var options [4]chain.Point
 	cur := chain.Point{}
 	for i := 0; ; i++ {
@@ -67,9 +69,12 @@ func (maze) Build(ctx context.Context, s *chain.State, rng *rand.Rand) error {
 			a, b := tile(cur), tile(next)
 			g.Set(chain.Point{X: (a.X + b.X) / 2, Y: (a.Y + b.Y) / 2}, chain.Floor)
 			cur = next
-		case len(stack) > 0:
-			cur = stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
+		case head < len(stack):
+			// As the tutorial: back to the oldest cell of the trail, not the
+			// newest (its backtrace is a queue), which gives its mazes their
+			// many short branches.
+			cur = stack[head]
+			head++
 		default:
 			return nil
 		}

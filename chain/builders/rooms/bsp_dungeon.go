@@ -84,11 +84,11 @@ func subRects(rects []trect, r trect) []trect {
 		newTrect(r.x1+hw, r.y1, hw, hh), newTrect(r.x1+hw, r.y1+hh, hw, hh))
 }
 
-// randomSubRect is the tutorial's get_random_sub_rect: a 4..10 tile room whose
-// corner is shifted 0..5 tiles into r.
+// randomSubRect is the tutorial's get_random_sub_rect: a room of 4 to 20 tiles
+// a side (at most the rectangle's size) whose corner is shifted 0..5 tiles into r.
 func randomSubRect(rng *rand.Rand, r trect) trect {
-	w := max(3, kit.Roll(rng, 1, min(abs(r.x1-r.x2), 10))-1) + 1
-	h := max(3, kit.Roll(rng, 1, min(abs(r.y1-r.y2), 10))-1) + 1
+	w := max(3, kit.Roll(rng, 1, min(abs(r.x1-r.x2), 20))-1) + 1
+	h := max(3, kit.Roll(rng, 1, min(abs(r.y1-r.y2), 20))-1) + 1
 	x, y := r.x1+kit.Roll(rng, 1, 6)-1, r.y1+kit.Roll(rng, 1, 6)-1
 	return newTrect(x, y, w, h)
 }

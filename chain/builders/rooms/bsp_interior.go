@@ -12,12 +12,13 @@ func init() {
 	chain.Register(chain.Spec{
 		Name: "bsp_interior",
 		Help: "Binary space partition of the whole interior: splits it in halves, at random across or along, until the pieces are small, " +
-			"makes every piece a room (one wall apart) and joins consecutive rooms with corridors.",
+			"makes every piece a room (one wall apart) and joins consecutive rooms with corridors between random tiles of each. " +
+			"As in the tutorial the corridors are drawn but not recorded (door_placement then scans the whole map).",
 		Kind: chain.Initial,
 		Params: []chain.Param{
 			kit.IntParam("min_room_size", "Min room size", "A piece is split again while its half along the split stays larger than this (the tutorial's 8).", 8, 4, 64),
 		},
-		Makes: chain.FRooms | chain.FCorridors,
+		Makes: chain.FRooms,
 		New: func(v chain.Values) (chain.Builder, error) {
 			return bspInterior{minSize: v.Int("min_room_size")}, nil
 		},
@@ -45,7 +46,19 @@ func (b bspInterior) Build(ctx context.Context, s *chain.State, rng *rand.Rand) 
 			s.Snapshot("")
 		}
 	}
-	return bspCorridors(ctx, s, rng)
+	// The tutorial's corridors: consecutive rooms joined between a random tile of
+	// each, horizontal gap first, drawn but not recorded as corridors.
+	p = pace(len(s.Rooms) - 1)
+	for i := 1; i < len(s.Rooms); i++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		kit.DrawCorridor(g, randomTile(rng, s.Rooms[i-1]), randomTile(rng, s.Rooms[i]))
+		if p.Due(i) {
+			s.Snapshot("")
+		}
+	}
+	return nil
 }
 
 // split is the tutorial's add_subrects: it replaces the last rectangle of rects

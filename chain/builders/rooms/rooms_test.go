@@ -53,7 +53,7 @@ func TestBspDungeonRoomsApartAndInside(t *testing.T) {
 		for i, r := range s.Rooms {
 			assert.True(t, kit.InnerRect(s.Map).Intersect(r) == r, "room %v off the interior", r)
 			assert.GreaterOrEqual(t, min(r.W, r.H), 4)
-			assert.LessOrEqual(t, max(r.W, r.H), 10)
+			assert.LessOrEqual(t, max(r.W, r.H), 20, "the tutorial's rooms are 4 to 20 tiles a side")
 			for _, o := range s.Rooms[:i] {
 				assert.False(t, r.Inset(-1).Intersects(o), "seed %d: rooms %v and %v touch", seed, r, o)
 			}
@@ -71,7 +71,7 @@ func TestBspDungeonRoomsApartAndInside(t *testing.T) {
 func TestBspInteriorFillsTheMap(t *testing.T) {
 	s := run(t, 80, 50, 1, step(t, "bsp_interior", nil))
 	require.Greater(t, len(s.Rooms), 4)
-	require.NotNil(t, s.Corridors)
+	require.Nil(t, s.Corridors, "the tutorial's bsp_interior draws its corridors without recording them")
 	for i, r := range s.Rooms {
 		assert.True(t, kit.InnerRect(s.Map).Intersect(r) == r)
 		for _, o := range s.Rooms[:i] {
@@ -83,6 +83,37 @@ func TestBspInteriorFillsTheMap(t *testing.T) {
 	for _, r := range s.Rooms {
 		assert.NotEqual(t, chain.Unreachable, dist[s.Map.Idx(r.Center())], "room %v unreachable", r)
 	}
+}
+
+// simple_map records rooms only, as the tutorial's: 6 to 9 tiles a side, inside
+// the border, at least one wall apart; draw carves them and joins them.
+func TestSimpleMapRecordsRoomsOnly(t *testing.T) {
+	sizes := map[int]bool{}
+	for seed := range uint64(20) {
+		s := run(t, 80, 50, seed, step(t, "simple_map", nil))
+		require.NotEmpty(t, s.Rooms)
+		assert.Nil(t, s.Corridors, "no corridors")
+		assert.Zero(t, s.Map.Count(chain.Tile.Walkable), "simple_map alone draws nothing")
+		for i, r := range s.Rooms {
+			assert.True(t, kit.InnerRect(s.Map).Intersect(r) == r, "room %v off the interior", r)
+			sizes[r.W], sizes[r.H] = true, true
+			for _, o := range s.Rooms[:i] {
+				assert.False(t, r.Inset(-1).Intersects(o), "seed %d: rooms %v and %v touch", seed, r, o)
+			}
+		}
+	}
+	assert.Equal(t, map[int]bool{6: true, 7: true, 8: true, 9: true}, sizes, "the tutorial's range(6, 10)")
+
+	s := run(t, 80, 50, 3, step(t, "simple_map", map[string]any{"draw": true}))
+	require.Len(t, s.Corridors, len(s.Rooms)-1)
+	dist := chain.DistanceMap(s.Map, []chain.Point{s.Rooms[0].Center()})
+	for _, r := range s.Rooms {
+		r.Each(func(p chain.Point) { require.Equal(t, chain.Floor, s.Map.At(p)) })
+		assert.NotEqual(t, chain.Unreachable, dist[s.Map.Idx(r.Center())], "room %v unreachable", r)
+	}
+	spec, _ := chain.Lookup("simple_map")
+	assert.Equal(t, chain.FRooms|chain.FCorridors, spec.EffectOf(map[string]any{"draw": true}).Makes)
+	assert.Equal(t, chain.FRooms, spec.EffectOf(nil).Makes)
 }
 
 func TestRoomSorterSorts(t *testing.T) {
@@ -410,7 +441,7 @@ var roomBuilders = []string{"bsp_dungeon", "bsp_interior", "room_sorter", "room_
 
 func TestSpecsDeclareTheirEffects(t *testing.T) {
 	makes := map[string]chain.Features{
-		"bsp_dungeon": chain.FRooms, "bsp_interior": chain.FRooms | chain.FCorridors,
+		"bsp_dungeon": chain.FRooms, "bsp_interior": chain.FRooms, "simple_map": chain.FRooms,
 		"dogleg_corridors": chain.FCorridors, "bsp_corridors": chain.FCorridors, "nearest_corridors": chain.FCorridors,
 		"straight_line_corridors": chain.FCorridors, "room_based_starting_position": chain.FStart,
 		"room_based_stairs": chain.FExit, "door_placement": chain.FSpawns,

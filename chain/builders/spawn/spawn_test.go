@@ -162,6 +162,27 @@ func TestRoomBasedSpawner(t *testing.T) {
 	require.Error(t, build(t, "room_based_spawner", nil, s, 1))
 }
 
+// As the tutorial's RoomBasedSpawner: the first room (where the player starts)
+// stays empty, and only plain floor receives spawns.
+func TestRoomBasedSpawnerSkipsTheFirstRoom(t *testing.T) {
+	first := 0
+	for seed := range uint64(40) {
+		s := newState(true, 9)
+		pool := testRooms[2]
+		pool.W = 4
+		pool.Each(func(p chain.Point) { s.Map.Set(p, chain.ShallowWater) })
+		require.NoError(t, build(t, "room_based_spawner", nil, s, seed))
+		assert.Zero(t, countIn(s, testRooms[0], nil), "seed %d: room 0 is left empty", seed)
+		assert.Zero(t, countIn(s, pool, nil), "seed %d: nothing on the water", seed)
+		assert.Positive(t, countIn(s, testRooms[1], nil), "seed %d: depth 9 always gives room 1 spawns", seed)
+
+		s = newState(true, 9)
+		require.NoError(t, build(t, "room_based_spawner", map[string]any{"skip_first_room": false}, s, seed))
+		first += countIn(s, testRooms[0], nil)
+	}
+	assert.Positive(t, first, "skip_first_room off fills room 0 too")
+}
+
 func TestRoomBasedSpawnerKeepsExistingSpawns(t *testing.T) {
 	s := newState(true, 20) // 1d7+16 spawns per room: rooms fill up
 	r := testRooms[1]

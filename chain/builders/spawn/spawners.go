@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"slices"
 
 	"hewn/chain"
 	"hewn/chain/builders/internal/kit"
@@ -12,9 +13,18 @@ import (
 func init() {
 	chain.Register(chain.Spec{
 		Name: "room_based_spawner",
-		Help: "Rolls the spawn table in every room: up to 1d7+depth-4 spawns per room, on distinct random floor tiles (the tutorial's spawn_room).",
+		Help: "Rolls the spawn table in every room but the first (the player starts there): up to 1d7+depth-4 spawns per room, " +
+			"on distinct random floor tiles (the tutorial's RoomBasedSpawner and spawn_room).",
 		Kind: chain.Meta, Needs: chain.FRooms, Makes: chain.FSpawns,
-		New: func(chain.Values) (chain.Builder, error) { return chain.BuildFunc(roomBasedSpawner), nil },
+		Params: []chain.Param{
+			kit.BoolParam("skip_first_room", "Skip the first room", "Leave the first room empty, as the tutorial does (the player starts there).", true),
+		},
+		New: func(v chain.Values) (chain.Builder, error) {
+			skip := v.Bool("skip_first_room")
+			return chain.BuildFunc(func(ctx context.Context, s *chain.State, rng *rand.Rand) error {
+				return roomBasedSpawner(ctx, s, rng, skip)
+			}), nil
+		},
 	})
 	chain.Register(chain.Spec{
 		Name: "corridor_spawner",
@@ -24,8 +34,9 @@ func init() {
 	})
 }
 
-// roomBasedSpawner fills every room as the tutorial's RoomBasedSpawner does.
-func roomBasedSpawner(ctx context.Context, s *chain.State, rng *rand.Rand) error {
+// roomBasedSpawner fills every room (but the first when skip is set) as the
+// tutorial's RoomBasedSpawner does: each room's free plain floor tiles are a spawn region.
+func roomBasedSpawner(ctx context.Context, s *chain.State, rng *rand.Rand, skip bool) error {
 	if s.Spawner == nil {
 		return chain.ErrNoSpawner
 	}
@@ -34,11 +45,15 @@ func roomBasedSpawner(ctx context.Context, s *chain.State, rng *rand.Rand) error
 	}
 	o := kit.NewOccupancy(s)
 	var area, buf []chain.Point
-	for _, r := range s.Rooms {
+	for i, r := range s.Rooms {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
+		if i == 0 && skip {
+			continue
+		}
 		area = o.FreeIn(area[:0], r)
+		area = slices.DeleteFunc(area, func(p chain.Point) bool { return s.Map.At(p) != chain.Floor })
 		buf = spawnRegion(s, o, rng, area, buf)
 	}
 	return nil

@@ -12,7 +12,7 @@ import (
 func init() {
 	chain.Register(chain.Spec{
 		Name: "voronoi_spawning",
-		Help: "Splits the walkable tiles into regions by cellular (Voronoi) noise and rolls the spawn table in each: up to 1d7+depth-4 spawns per region (the tutorial's VoronoiSpawning).",
+		Help: "Splits the floor tiles into regions by cellular (Voronoi) noise and rolls the spawn table in each: up to 1d7+depth-4 spawns per region (the tutorial's VoronoiSpawning).",
 		Kind: chain.Meta,
 		Params: []chain.Param{
 			kit.FloatParam("frequency", "Frequency", "Noise frequency: regions are about 1/frequency tiles across (the tutorial uses 0.08).", 0.08, 0.01, 1),
@@ -47,8 +47,8 @@ func (b voronoiSpawning) Build(ctx context.Context, s *chain.State, rng *rand.Ra
 		}
 		for x := 1; x < g.W-1; x++ {
 			p := chain.Point{X: x, Y: y}
-			if !o.Free(p) {
-				continue
+			if g.At(p) != chain.Floor || !o.Free(p) {
+				continue // the tutorial's regions hold plain floor only
 			}
 			c := n.cell(float64(x), float64(y))
 			i, ok := index[c]

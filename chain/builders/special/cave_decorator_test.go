@@ -16,7 +16,7 @@ import (
 // room and one exit in the last, as the start and exit builders would.
 func roomsState(t testing.TB, w, h int, seed uint64) *chain.State {
 	t.Helper()
-	c := &chain.Chain{Depth: 1, Width: w, Height: h, Steps: []chain.Step{{Builder: "simple_map"}}}
+	c := &chain.Chain{Depth: 1, Width: w, Height: h, Steps: []chain.Step{{Builder: "simple_map", Params: map[string]any{"draw": true}}}}
 	r, err := chain.Run(context.Background(), c, seed, nil)
 	require.NoError(t, err)
 	s := r.State

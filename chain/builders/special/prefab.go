@@ -16,23 +16,30 @@ import (
 func init() {
 	chain.Register(chain.Spec{
 		Name: "prefab",
-		Help: "Hand-drawn content in the tutorial's prefab legend: a whole level, a section stamped onto the map " +
-			"at an x/y alignment, or small room vaults dropped into rooms that fit them (by depth and chance). " +
+		Help: "Hand-drawn content in the tutorial's prefab legend: a whole level (drawn from the top-left corner), " +
+			"a section stamped onto the map at its own placement or at x/y, or small room vaults dropped wherever they " +
+			"fit on plain floor (by depth and chance). " +
 			"Templates come from \"template\", or by \"name\" from the project's prefabs, then the built-in library. " +
 			"Legend: " + LegendHelp + ". Short rows are padded with wall; the map's outer ring always stays wall.",
 		Kind: chain.Both,
 		Params: []chain.Param{
-			kit.EnumParam("mode", "Mode", "level: the template is the whole map (centred); sectional: stamp it onto the map "+
-				"at x/y; room_vaults: place small templates inside rooms (needs rooms).",
+			kit.EnumParam("mode", "Mode", "level: the template is the whole map (from the top-left corner); sectional: stamp it onto the map "+
+				"at x/y; room_vaults: place small templates where they fit on plain floor (the tutorial's scan of the whole map).",
 				"room_vaults", "level", "sectional", "room_vaults"),
 			kit.StringParam("name", "Template name", "A project prefab or a built-in template ("+
 				strings.Join(BuiltinTemplateNames(), ", ")+"); empty: wfc_populated for level, orc_camp for sectional.", ""),
 			{Name: "template", Label: "Template", Help: "Rows of legend characters (overrides name). Legend: " + LegendHelp + ".",
 				Type: chain.StringList, Default: []string{}},
-			kit.XParam("x", "Where a section goes across the map: left, center, right, or the column of its left edge.", "center", true),
-			kit.YParam("y", "Where a section goes down the map: top, center, bottom, or the row of its top edge.", "center", true),
-			{Name: "vaults", Label: "Vaults", Help: "Template names room_vaults may choose from (project prefabs first, then built-ins).",
+			sectionPosParam("x", "X", "Where a section goes across the map: auto (the section's own placement: underground_fort right, "+
+				"orc_camp and drow_entry center, others center), left, center, right, or the column of its left edge.", "left", "center", "right"),
+			sectionPosParam("y", "Y", "Where a section goes down the map: auto (the section's own placement: underground_fort top, "+
+				"orc_camp and drow_entry center, others center), top, center, bottom, or the row of its top edge.", "top", "center", "bottom"),
+			{Name: "vaults", Label: "Vaults", Help: "Template names room_vaults may choose from: the tutorial's three built-in vaults; " +
+				"add a project prefab's name to use it as a vault too (project prefabs take precedence over built-ins of the same name).",
 				Type: chain.StringList, Default: builtinVaults()},
+			kit.BoolParam("connect", "Connect", "After stamping a section, carve the shortest corridors that join the parts of the map "+
+				"it cut off (and its own open edges) back to the start, and move exits still out of reach (the tutorial leaves them). "+
+				"Exits the section covers move out of it either way.", true),
 		},
 		Makes:   chain.FSpawns,
 		Effects: prefabEffects,
@@ -53,7 +60,6 @@ func prefabEffects(v chain.Values) chain.Effect {
 	}
 	switch v.String("mode") {
 	case "room_vaults":
-		e.Needs = chain.FRooms
 		return e
 	case "level":
 		e.Drops = chain.FRooms | chain.FCorridors | chain.FStart | chain.FExit | chain.FSpawns
@@ -75,6 +81,13 @@ func prefabEffects(v chain.Values) chain.Effect {
 	return e
 }
 
+// sectionPosParam is a section's position parameter: "auto" (the section's own
+// placement), one of the three alignments, or a number (its first column or row).
+func sectionPosParam(name, label, help string, choices ...string) chain.Param {
+	return chain.Param{Name: name, Label: label, Help: help, Type: chain.EnumOrNumber, Default: "auto",
+		Choices: append([]string{"auto"}, choices...), Min: 0, Max: chain.MaxSize - 1}
+}
+
 func mustBuiltin(name string) *Template {
 	if b, ok := builtin(name); ok {
 		return b.tmpl
@@ -83,15 +96,17 @@ func mustBuiltin(name string) *Template {
 }
 
 type prefab struct {
-	mode   string
-	name   string
-	tmpl   *Template    // parsed "template" parameter, or nil
-	pos    chain.Values // the x and y parameters
-	vaults []string
+	mode    string
+	name    string
+	tmpl    *Template    // parsed "template" parameter, or nil
+	pos     chain.Values // the x and y parameters
+	vaults  []string
+	connect bool
 }
 
 func newPrefab(v chain.Values) (chain.Builder, error) {
-	b := prefab{mode: v.String("mode"), name: v.String("name"), pos: chain.Values{"x": v["x"], "y": v["y"]}, vaults: v.Strings("vaults")}
+	b := prefab{mode: v.String("mode"), name: v.String("name"), pos: chain.Values{"x": v["x"], "y": v["y"]}, vaults: v.Strings("vaults"),
+		connect: v.Bool("connect")}
 	if rows := v.Strings("template"); len(rows) > 0 {
 		if b.name != "" {
 			return nil, fmt.Errorf("set either name (%q) or template, not both", b.name)
@@ -113,7 +128,7 @@ func (b prefab) Build(ctx context.Context, s *chain.State, rng *rand.Rand) error
 	case "level":
 		return b.level(s)
 	case "sectional":
-		return b.sectional(s)
+		return b.sectional(ctx, s)
 	}
 	return b.roomVaults(ctx, s, rng)
 }
@@ -142,17 +157,17 @@ func lookup(s *chain.State, name string) (*Template, prefabEntry, error) {
 	return nil, prefabEntry{}, errors.New(msg + ")")
 }
 
-// single returns the one template level and sectional modes use.
-func (b prefab) single(s *chain.State, def string) (*Template, error) {
+// single returns the one template level and sectional modes use, with its
+// library entry (which carries a built-in section's own placement).
+func (b prefab) single(s *chain.State, def string) (*Template, prefabEntry, error) {
 	if b.tmpl != nil {
-		return b.tmpl, nil
+		return b.tmpl, prefabEntry{}, nil
 	}
 	name := b.name
 	if name == "" {
 		name = def
 	}
-	t, _, err := lookup(s, name)
-	return t, err
+	return lookup(s, name)
 }
 
 func fits(t *Template, g *chain.Grid) error {
@@ -162,10 +177,10 @@ func fits(t *Template, g *chain.Grid) error {
 	return nil
 }
 
-// level makes the template the whole map (centred on a fresh map of walls),
-// as the tutorial's Constant mode does.
+// level makes the template the whole map, drawn from the top-left corner on a
+// fresh map of walls, as the tutorial's Constant mode does.
 func (b prefab) level(s *chain.State) error {
-	t, err := b.single(s, "wfc_populated")
+	t, _, err := b.single(s, "wfc_populated")
 	if err != nil {
 		return err
 	}
@@ -175,15 +190,18 @@ func (b prefab) level(s *chain.State) error {
 	}
 	g.Fill(g.Bounds(), chain.Wall)
 	s.Start, s.Exits, s.Rooms, s.Corridors, s.Spawns = nil, nil, nil, nil, nil
-	return stamp(s, t, (g.W-t.W)/2, (g.H-t.H)/2)
+	return stamp(s, t, 0, 0)
 }
 
 // sectionOrigin places a w-wide template on an axis of the given size as the
 // tutorial's apply_sectional does: left/top 0, center size/2-w/2, right/bottom
-// size-1-w; a number is the template's first column (row). It clamps the
-// template onto the map.
-func sectionOrigin(v chain.Values, name string, size, w int) int {
+// size-1-w; a number is the template's first column (row); auto is the
+// section's own placement (own). It clamps the template onto the map.
+func sectionOrigin(v chain.Values, name, own string, size, w int) int {
 	choice, n, isNum := v.Position(name)
+	if choice == "auto" {
+		choice = own
+	}
 	o := size/2 - w/2
 	switch {
 	case isNum:
@@ -197,9 +215,12 @@ func sectionOrigin(v chain.Values, name string, size, w int) int {
 }
 
 // sectional stamps the template onto the existing map (the tutorial's
-// PrefabBuilder::sectional): spawns inside the section are replaced by the template's.
-func (b prefab) sectional(s *chain.State) error {
-	t, err := b.single(s, "orc_camp")
+// PrefabBuilder::sectional): spawns inside the section are replaced by the
+// template's. Exits it covers move to the nearest free tile outside it; with
+// connect, the parts of the map it cut off from the start are joined back and
+// exits still out of reach move to the nearest reachable free tile.
+func (b prefab) sectional(ctx context.Context, s *chain.State) error {
+	t, e, err := b.single(s, "orc_camp")
 	if err != nil {
 		return err
 	}
@@ -207,7 +228,139 @@ func (b prefab) sectional(s *chain.State) error {
 	if err := fits(t, g); err != nil {
 		return err
 	}
-	return stamp(s, t, sectionOrigin(b.pos, "x", g.W, t.W), sectionOrigin(b.pos, "y", g.H, t.H))
+	ownX, ownY := e.placeX, e.placeY
+	if ownX == "" {
+		ownX, ownY = "center", "center"
+	}
+	x0, y0 := sectionOrigin(b.pos, "x", ownX, g.W, t.W), sectionOrigin(b.pos, "y", ownY, g.H, t.H)
+	area := chain.R(x0, y0, t.W, t.H)
+	var covered []chain.Exit
+	for _, ex := range s.Exits {
+		if area.Contains(ex.Pos()) && g.Inner(ex.Pos()) {
+			covered = append(covered, ex)
+		}
+	}
+	if err := stamp(s, t, x0, y0); err != nil {
+		return err
+	}
+	if b.connect {
+		s.Snapshot("stamped the section")
+		if cor := reconnect(ctx, s, area); len(cor) > 0 {
+			if s.Corridors != nil {
+				s.Corridors = append(s.Corridors, cor)
+			}
+			s.Snapshot("joined the cut-off parts")
+		}
+	}
+	var dist []int
+	if s.Start != nil {
+		dist = chain.DistanceMap(g, []chain.Point{*s.Start})
+	}
+	for _, ex := range covered {
+		if err := placeExitNear(s, ex.Pos(), area, dist); err != nil {
+			return err
+		}
+	}
+	if !b.connect || dist == nil {
+		return nil
+	}
+	for k := 0; k < len(s.Exits); k++ {
+		ex := s.Exits[k]
+		if dist[g.Idx(ex.Pos())] != chain.Unreachable {
+			continue
+		}
+		s.Exits = slices.Delete(slices.Clone(s.Exits), k, k+1)
+		g.Set(ex.Pos(), chain.Floor)
+		k--
+		if err := placeExitNear(s, ex.Pos(), chain.Rect{}, dist); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// placeExitNear adds an exit on the free tile nearest p that lies outside area
+// and, when dist is not nil, can be reached (dist[i] > 0); failing that, on
+// the free tile nearest p.
+func placeExitNear(s *chain.State, p chain.Point, area chain.Rect, dist []int) error {
+	g := s.Map
+	o := kit.NewOccupancy(s)
+	ok := make([]bool, len(g.Tiles))
+	for i := range ok {
+		q := g.Pt(i)
+		ok[i] = o.Free(q) && !area.Contains(q) && (dist == nil || dist[i] > 0)
+	}
+	if q, found := kit.Nearest(g, p, ok); found {
+		p = q
+	}
+	_, err := kit.AddExit(s, p)
+	return err
+}
+
+// reconnect joins back to the start what a section stamped over area cut off:
+// walkable tiles the start cannot reach that lie outside area or on its
+// outermost ring. Each round carves the shortest orthogonal corridor (never
+// through the section's own walls, nor the map's border) from the start's
+// region to the nearest such tile, until every one is reachable or none can be
+// (at most 64 rounds). It returns the tiles it carved.
+func reconnect(ctx context.Context, s *chain.State, area chain.Rect) []chain.Point {
+	if s.Start == nil {
+		return nil
+	}
+	g := s.Map
+	inner := area.Inset(1)
+	var carved []chain.Point
+	for round := 0; round < 64 && ctx.Err() == nil; round++ {
+		dist := chain.DistanceMap(g, []chain.Point{*s.Start})
+		target := func(i int) bool {
+			return dist[i] == chain.Unreachable && g.Tiles[i].Walkable() && !inner.Contains(g.Pt(i))
+		}
+		prev := make([]int32, len(g.Tiles))
+		queue := make([]int, 0, len(g.Tiles))
+		any := false
+		for i, d := range dist {
+			prev[i] = -2
+			if d != chain.Unreachable {
+				prev[i] = -1
+				queue = append(queue, i)
+			}
+			any = any || target(i)
+		}
+		if !any {
+			break
+		}
+		found := -1
+		for head := 0; head < len(queue) && found < 0; head++ {
+			cur := queue[head]
+			cp := g.Pt(cur)
+			for _, d := range chain.Neighbours4 {
+				q := cp.Add(d)
+				if !g.Inner(q) || prev[g.Idx(q)] != -2 {
+					continue
+				}
+				j := g.Idx(q)
+				if area.Contains(q) && !g.Tiles[j].Walkable() {
+					continue // the section's own walls stay
+				}
+				prev[j] = int32(cur)
+				if target(j) {
+					found = j
+					break
+				}
+				queue = append(queue, j)
+			}
+		}
+		if found < 0 {
+			break
+		}
+		for i := int(prev[found]); i >= 0 && prev[i] != -1; i = int(prev[i]) {
+			if !g.Tiles[i].Walkable() {
+				g.Tiles[i] = chain.Floor
+				carved = append(carved, g.Pt(i))
+			}
+		}
+	}
+	return carved
 }
 
 // vault is a room-vault candidate with its depth range.
@@ -241,13 +394,12 @@ func (b prefab) vaultList(s *chain.State) ([]vault, error) {
 
 // roomVaults is the tutorial's apply_room_vaults: 1d6+depth must reach 4; then
 // up to 1d3 different vaults for this depth are placed, each at a random spot
-// where it fits inside a room on plain floor without overlapping another vault.
-// (The tutorial keeps only the first spot it finds and drops spawns with a wrong
-// row formula; here every spot is a candidate and spawns under a vault are replaced.)
+// of the whole map where it lies on plain floor, off the outer two rings,
+// without overlapping another vault, the start or an exit. (The tutorial's scan
+// stops at its first spot, a stray break, so its vaults always sit at the
+// top-left-most fit; here every spot is a candidate, and spawns under a vault
+// are replaced, where the tutorial's row formula misses them.)
 func (b prefab) roomVaults(ctx context.Context, s *chain.State, rng *rand.Rand) error {
-	if err := s.NeedRooms(); err != nil {
-		return err
-	}
 	all, err := b.vaultList(s)
 	if err != nil {
 		return err
@@ -267,7 +419,15 @@ func (b prefab) roomVaults(ctx context.Context, s *chain.State, rng *rand.Rand) 
 		return nil
 	}
 	g := s.Map
-	used, seen := make([]bool, len(g.Tiles)), make([]bool, len(g.Tiles))
+	used := make([]bool, len(g.Tiles))
+	if s.Start != nil && g.In(*s.Start) {
+		used[g.Idx(*s.Start)] = true
+	}
+	for _, e := range s.Exits {
+		if g.In(e.Pos()) {
+			used[g.Idx(e.Pos())] = true
+		}
+	}
 	n := min(kit.Dice(rng, 1, 3), len(possible))
 	for range n {
 		if err := ctx.Err(); err != nil {
@@ -275,8 +435,7 @@ func (b prefab) roomVaults(ctx context.Context, s *chain.State, rng *rand.Rand) 
 		}
 		vi := rng.IntN(len(possible))
 		v := possible[vi]
-		clear(seen)
-		spots := vaultSpots(s, v.t, used, seen)
+		spots := vaultSpots(g, v.t, used)
 		if len(spots) == 0 {
 			continue
 		}
@@ -291,32 +450,34 @@ func (b prefab) roomVaults(ctx context.Context, s *chain.State, rng *rand.Rand) 
 	return nil
 }
 
-// vaultSpots lists the top-left corners (in room order, then row by row) where t
-// lies inside a room, entirely on floor and on no tile of an earlier vault;
-// seen (cleared by the caller) drops corners that overlapping rooms share.
-func vaultSpots(s *chain.State, t *Template, used, seen []bool) []chain.Point {
-	g := s.Map
-	var out []chain.Point
-	for _, r := range s.Rooms {
-		r = r.Intersect(g.Bounds())
-		for y := r.Y; y+t.H <= r.Y2(); y++ {
-		spot:
-			for x := r.X; x+t.W <= r.X2(); x++ {
-				p := chain.Point{X: x, Y: y}
-				if seen[g.Idx(p)] {
-					continue
-				}
-				for ty := y; ty < y+t.H; ty++ {
-					for tx := x; tx < x+t.W; tx++ {
-						q := chain.Point{X: tx, Y: ty}
-						if !g.Inner(q) || g.At(q) != chain.Floor || used[g.Idx(q)] {
-							continue spot
-						}
-					}
-				}
-				seen[g.Idx(p)] = true
-				out = append(out, p)
+// vaultSpots lists, row by row, the top-left corners (x, y) where t fits as the
+// tutorial's scan wants: x > 1, y > 1, x+w < W-2, y+h < H-2, every tile plain
+// floor and none used (by an earlier vault, the start or an exit).
+func vaultSpots(g *chain.Grid, t *Template, used []bool) []chain.Point {
+	// run[i]: how many consecutive usable tiles end at tile i in its row.
+	run := make([]int32, len(g.Tiles))
+	for y := range g.H {
+		n := int32(0)
+		for x := range g.W {
+			i := y*g.W + x
+			if g.Tiles[i] == chain.Floor && !used[i] {
+				n++
+			} else {
+				n = 0
 			}
+			run[i] = n
+		}
+	}
+	var out []chain.Point
+	for y := 2; y+t.H < g.H-2; y++ {
+	spot:
+		for x := 2; x+t.W < g.W-2; x++ {
+			for ty := y; ty < y+t.H; ty++ {
+				if run[ty*g.W+x+t.W-1] < int32(t.W) {
+					continue spot
+				}
+			}
+			out = append(out, chain.Point{X: x, Y: y})
 		}
 	}
 	return out

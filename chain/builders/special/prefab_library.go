@@ -14,14 +14,17 @@ type prefabEntry struct {
 	use string
 	// firstDepth and lastDepth bound the depths at which a room vault may appear.
 	firstDepth, lastDepth int
-	rows                  []string
-	tmpl                  *Template
+	// placeX and placeY are a section's own placement (the tutorial's
+	// PrefabSection.placement): left/center/right, top/center/bottom.
+	placeX, placeY string
+	rows           []string
+	tmpl           *Template
 }
 
 // library holds the built-in templates in a fixed order.
 var library = mustParseLibrary([]prefabEntry{
 	{name: "wfc_populated", use: "level", firstDepth: 0, lastDepth: 1000, rows: wfcPopulatedRows},
-	{name: "underground_fort", use: "section", firstDepth: 0, lastDepth: 1000, rows: []string{
+	{name: "underground_fort", use: "section", firstDepth: 0, lastDepth: 1000, placeX: "right", placeY: "top", rows: []string{
 		"     #         ",
 		"  #######      ",
 		"  #     #      ",
@@ -66,9 +69,9 @@ var library = mustParseLibrary([]prefabEntry{
 		"  #######      ",
 		"     #         ",
 	}},
-	{name: "orc_camp", use: "section", firstDepth: 0, lastDepth: 1000, rows: []string{
+	{name: "orc_camp", use: "section", firstDepth: 0, lastDepth: 1000, placeX: "center", placeY: "center", rows: []string{
 		"            ",
-		" ≈≈≈≈o≈≈≈≈≈ ",
+		" ########## ",
 		" ≈☼      ☼≈ ",
 		" ≈ g      ≈ ",
 		" ≈        ≈ ",
@@ -79,9 +82,8 @@ var library = mustParseLibrary([]prefabEntry{
 		" ≈    g   ≈ ",
 		" ≈☼      ☼≈ ",
 		" ≈≈≈≈o≈≈≈≈≈ ",
-		"            ",
 	}},
-	{name: "drow_entry", use: "section", firstDepth: 0, lastDepth: 1000, rows: []string{
+	{name: "drow_entry", use: "section", firstDepth: 0, lastDepth: 1000, placeX: "center", placeY: "center", rows: []string{
 		"            ",
 		" ########## ",
 		" #        # ",
@@ -115,16 +117,6 @@ var library = mustParseLibrary([]prefabEntry{
 		"      ",
 		" #### ",
 		"      ",
-	}},
-	{name: "goblin_watch_fire", use: "room", firstDepth: 0, lastDepth: 100, rows: []string{
-		"   ",
-		"g☼g",
-		"   ",
-	}},
-	{name: "orc_watch_fire", use: "room", firstDepth: 0, lastDepth: 100, rows: []string{
-		" o ",
-		" ☼o",
-		"   ",
 	}},
 })
 

@@ -153,8 +153,77 @@ func TestSectionalFixesStartAndExits(t *testing.T) {
 	require.NoError(t, buildPrefab(t, s, map[string]any{"mode": "sectional", "template": []any{"#####", "#####", "#####"}}))
 	require.NotNil(t, s.Start)
 	assert.True(t, s.Map.Walkable(*s.Start), "the start moved off the new wall")
-	require.Len(t, s.Exits, 1, "the covered exit is gone")
+	require.Len(t, s.Exits, 2, "the covered exit moved out of the section")
 	assert.Equal(t, chain.Point{X: 2, Y: 2}, s.Exits[0].Pos())
+	area := chain.R(8, 4, 5, 3)
+	assert.False(t, area.Contains(s.Exits[1].Pos()), "%v", s.Exits[1])
+	assert.Equal(t, chain.DownStairs, s.Map.At(s.Exits[1].Pos()))
+}
+
+// A section without x/y goes where the tutorial puts it: underground_fort at the
+// right and top, orc_camp and drow_entry centred; x/y override it.
+func TestSectionalOwnPlacement(t *testing.T) {
+	const w, h = 80, 50
+	cases := []struct {
+		name   string
+		params map[string]any
+		x0, y0 int
+	}{
+		{"underground_fort", nil, w - 1 - 15, 0},
+		{"orc_camp", nil, w/2 - 6, h/2 - 6},
+		{"drow_entry", nil, w/2 - 6, h/2 - 5},
+		{"underground_fort", map[string]any{"x": "left"}, 0, 0},
+		{"orc_camp", map[string]any{"y": "top"}, w/2 - 6, 0},
+		{"orc_camp", map[string]any{"x": 3, "y": 4}, 3, 4},
+	}
+	for _, tc := range cases {
+		params := map[string]any{"mode": "sectional", "name": tc.name, "connect": false}
+		for k, v := range tc.params {
+			params[k] = v
+		}
+		s := pfFloorState(w, h)
+		require.NoError(t, buildPrefab(t, s, params))
+		rows, _ := BuiltinTemplate(tc.name)
+		tm, err := ParseTemplate(rows)
+		require.NoError(t, err)
+		for ty := range tm.H {
+			for tx := range tm.W {
+				p := chain.Point{X: tc.x0 + tx, Y: tc.y0 + ty}
+				if s.Map.Inner(p) {
+					require.Equal(t, tm.At(tx, ty).Tile, s.Map.At(p), "%s %v: %v", tc.name, tc.params, p)
+				}
+			}
+		}
+	}
+	spec, _ := chain.Lookup("prefab")
+	assert.Equal(t, "auto", spec.Resolve(nil).String("x"))
+}
+
+// With connect, parts of the map a section cuts off are joined back to the
+// start, and no exit is left out of reach.
+func TestSectionalConnects(t *testing.T) {
+	// A corridor along row 5 that a wall section cuts in two.
+	g := chain.NewGrid(40, 11)
+	g.Fill(chain.R(1, 5, 38, 1), chain.Floor)
+	s := &chain.State{Map: g, Depth: 1}
+	require.NoError(t, s.SetStart(chain.Point{X: 1, Y: 5}))
+	_, err := s.AddExit(chain.Point{X: 38, Y: 5})
+	require.NoError(t, err)
+	require.NoError(t, buildPrefab(t, s, map[string]any{"mode": "sectional", "template": []any{"#", "#", "#"}, "x": 20, "y": 4}))
+	assert.Equal(t, chain.Wall, g.At(chain.Point{X: 20, Y: 5}), "the section's own wall stays")
+	dist := chain.DistanceMap(g, []chain.Point{*s.Start})
+	require.Len(t, s.Exits, 1)
+	assert.NotEqual(t, chain.Unreachable, dist[g.Idx(s.Exits[0].Pos())], "the exit is reachable")
+	assert.NotEqual(t, chain.Unreachable, dist[g.Idx(chain.Point{X: 30, Y: 5})], "the far side is joined back")
+
+	// Without connect the far side stays cut off.
+	g = chain.NewGrid(40, 11)
+	g.Fill(chain.R(1, 5, 38, 1), chain.Floor)
+	s = &chain.State{Map: g, Depth: 1}
+	require.NoError(t, s.SetStart(chain.Point{X: 1, Y: 5}))
+	require.NoError(t, buildPrefab(t, s, map[string]any{"mode": "sectional", "template": []any{"#", "#", "#"}, "x": 20, "y": 4, "connect": false}))
+	dist = chain.DistanceMap(g, []chain.Point{*s.Start})
+	assert.Equal(t, chain.Unreachable, dist[g.Idx(chain.Point{X: 30, Y: 5})])
 }
 
 func TestLevelModeStartExitSpawns(t *testing.T) {
@@ -166,7 +235,7 @@ func TestLevelModeStartExitSpawns(t *testing.T) {
 		"#@ g >#",
 		"#######",
 	}}))
-	x0, y0 := (20-7)/2, (10-3)/2
+	x0, y0 := 0, 0 // the tutorial draws a level from the top-left corner
 	require.NotNil(t, s.Start)
 	assert.Equal(t, chain.Point{X: x0 + 1, Y: y0 + 1}, *s.Start)
 	require.Len(t, s.Exits, 1)
@@ -187,10 +256,6 @@ func TestPrefabErrors(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), `unknown prefab "no_such"`)
 	assert.Contains(t, err.Error(), "orc_camp")
-
-	err = buildPrefab(t, pfFloorState(40, 40), map[string]any{"mode": "room_vaults"})
-	require.Error(t, err)
-	assert.Contains(t, err.Error(), "needs rooms")
 
 	_, err = chain.NewStep("prefab", map[string]any{"name": "orc_camp", "template": []any{"#"}})
 	require.Error(t, err)
@@ -236,40 +301,58 @@ func pfSpawnNames(s *chain.State) []string {
 	return out
 }
 
-// TestRoomVaultsOnlyInsideRooms runs simple_map + room vaults over many seeds:
-// every tile a vault changed, and every spawn, lies inside a room.
-func TestRoomVaultsOnlyInsideRooms(t *testing.T) {
+// TestRoomVaultsScanTheWholeMap runs room vaults on caves (no rooms at all) over
+// many seeds: vaults go wherever they fit on plain floor, off the outer two rings,
+// never over the start or an exit; every tile they change was plain floor.
+func TestRoomVaultsScanTheWholeMap(t *testing.T) {
 	c := &chain.Chain{Depth: 5, Width: 80, Height: 50, Steps: []chain.Step{
-		{Builder: "simple_map"}, {Builder: "prefab"},
+		{Builder: "cellular_automata"},
+		{Builder: "area_starting_position", Params: map[string]any{"x": "center", "y": "center"}},
+		{Builder: "cull_unreachable"},
+		{Builder: "distant_exit"},
+		{Builder: "prefab"},
 	}}
 	placed := 0
 	for seed := range uint64(30) {
 		r, err := chain.Run(context.Background(), c, seed, nil)
 		require.NoError(t, err)
-		before := r.History.At(r.History.LastOf(0)).Map
+		before := r.History.At(r.History.LastOf(3)).Map
 		after := r.State.Map
-		inRoom := func(p chain.Point) bool {
-			for _, rm := range r.State.Rooms {
-				if rm.Contains(p) {
-					return true
-				}
-			}
-			return false
-		}
 		for i := range after.Tiles {
 			if after.Tiles[i] != before.Tiles[i] {
-				assert.True(t, inRoom(after.Pt(i)), "seed %d: tile %v changed outside the rooms", seed, after.Pt(i))
+				p := after.Pt(i)
+				assert.Equal(t, chain.Floor, before.Tiles[i], "seed %d: %v was not plain floor", seed, p)
+				assert.True(t, p.X > 1 && p.Y > 1 && p.X < after.W-3 && p.Y < after.H-3, "seed %d: %v too near the edge", seed, p)
 			}
 		}
-		for _, sp := range r.State.Spawns {
-			assert.True(t, inRoom(sp.Pos()), "seed %d: spawn %+v outside the rooms", seed, sp)
-			assert.True(t, after.Walkable(sp.Pos()), "seed %d: spawn %+v on a wall", seed, sp)
+		require.NotNil(t, r.State.Start)
+		assert.True(t, after.Walkable(*r.State.Start))
+		for _, e := range r.State.Exits {
+			assert.Equal(t, chain.DownStairs, after.At(e.Pos()))
 		}
 		if len(r.State.Spawns) > 0 {
 			placed++
 		}
 	}
-	assert.Greater(t, placed, 20, "at depth 5 a vault is always wanted; most maps have room for one")
+	assert.Greater(t, placed, 20, "at depth 5 a vault is always wanted; most caves have room for one")
+}
+
+// The built-in vault list is the tutorial's three; project prefabs join by name.
+func TestRoomVaultsDefaultList(t *testing.T) {
+	spec, _ := chain.Lookup("prefab")
+	assert.Equal(t, []string{"totally_not_a_trap", "checkerboard", "silly_smile"}, spec.Resolve(nil).Strings("vaults"))
+	c := &chain.Chain{Depth: 5, Width: 40, Height: 30, Steps: []chain.Step{
+		{Builder: "prefab", Params: map[string]any{"mode": "level", "template": []string{"#"}}},
+		{Builder: "prefab", Params: map[string]any{"vaults": []string{"mine"}}},
+	}}
+	c.Steps[0].Params["template"] = []string{strings.Repeat("#", 40), "#" + strings.Repeat(" ", 38) + "#"}
+	for range 27 {
+		c.Steps[0].Params["template"] = append(c.Steps[0].Params["template"].([]string), "#"+strings.Repeat(" ", 38)+"#")
+	}
+	c.Steps[0].Params["template"] = append(c.Steps[0].Params["template"].([]string), strings.Repeat("#", 40))
+	r, err := chain.RunConfig(context.Background(), c, chain.Config{Master: 1, Templates: map[string][]string{"mine": {"   ", " g ", "   "}}})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"Goblin"}, pfSpawnNames(r.State))
 }
 
 func TestRoomVaultsChanceAndDepth(t *testing.T) {
@@ -279,7 +362,7 @@ func TestRoomVaultsChanceAndDepth(t *testing.T) {
 	none := 0
 	for i := range uint64(60) {
 		s2 := pfFloorState(60, 40)
-		s2.Rooms, s2.Depth = s.Rooms, 0
+		s2.Depth = 0
 		st, _ := chain.NewStep("prefab", map[string]any{"vaults": []any{"totally_not_a_trap"}})
 		spec, _ := chain.Lookup("prefab")
 		b, _ := spec.New(spec.Resolve(st.Params))
@@ -319,7 +402,7 @@ func FuzzParseTemplate(f *testing.F) {
 // pfBenchState is a simple_map state at 80×50 without a history (snapshots are
 // not recorded, so a benchmark loop does not grow one).
 func pfBenchState(b *testing.B) *chain.State {
-	c := &chain.Chain{Depth: 5, Width: 80, Height: 50, Steps: []chain.Step{{Builder: "simple_map"}}}
+	c := &chain.Chain{Depth: 5, Width: 80, Height: 50, Steps: []chain.Step{{Builder: "simple_map", Params: map[string]any{"draw": true}}}}
 	r, err := chain.Run(context.Background(), c, 3, nil)
 	require.NoError(b, err)
 	s := r.State

@@ -13,19 +13,24 @@ import (
 func init() {
 	chain.Register(chain.Spec{
 		Name: "sub_chain",
-		Help: "Runs a nested step list on a fresh map of the same size (its own seeds and history group), " +
-			"then copies one region of it into this map with its spawns (the tutorial's CaveTransition, generalised). " +
+		Help: "Runs a nested step list on a fresh map of the same size (its own seeds and history group, appended to this one's), " +
+			"then merges one region of it into this map. merge replace: the region's tiles, spawns, exits, rooms and corridors " +
+			"become the nested map's (the tutorial's CaveTransition, generalised); merge carve: only where the nested map has " +
+			"floor and this map has wall does the tile become floor, nothing else changes (the tutorial's DragonsLair). " +
 			"With connect, carves the shortest corridor joining the region to the rest when they do not touch.",
 		Kind: chain.Meta,
 		Params: []chain.Param{
 			{Name: "steps", Label: "Steps", Help: "The nested chain; it starts with an initial builder.", Type: chain.Steps, Default: []chain.Step{}},
-			kit.EnumParam("region", "Region", "Which part of the nested map replaces this one (center: the middle half).",
+			kit.EnumParam("region", "Region", "Which part of the map the nested map is merged into (center: the middle half).",
 				"right_half", "all", "left_half", "right_half", "top_half", "bottom_half", "center"),
+			kit.EnumParam("merge", "Merge", "replace: the region becomes the nested map's (tiles, spawns, exits, rooms, corridors); "+
+				"carve: wall becomes floor where the nested map made floor, nothing else changes.",
+				"replace", "replace", "carve"),
 			kit.BoolParam("connect", "Connect", "Carve a corridor joining the region to the rest of the map when they do not touch.", true),
 		},
 		Makes: chain.FMap,
 		New: func(v chain.Values) (chain.Builder, error) {
-			return subChain{steps: v.Steps("steps"), region: v.String("region"), connect: v.Bool("connect")}, nil
+			return subChain{steps: v.Steps("steps"), region: v.String("region"), carve: v.String("merge") == "carve", connect: v.Bool("connect")}, nil
 		},
 	})
 }
@@ -33,6 +38,7 @@ func init() {
 type subChain struct {
 	steps   []chain.Step
 	region  string
+	carve   bool
 	connect bool
 }
 
@@ -63,6 +69,16 @@ func (b subChain) Build(ctx context.Context, s *chain.State, _ *rand.Rand) error
 	}
 	g := s.Map
 	r := Region(b.region, g.W, g.H)
+	if b.carve {
+		r.Each(func(p chain.Point) {
+			if g.At(p) == chain.Wall && sub.Map.At(p) == chain.Floor {
+				g.Set(p, chain.Floor)
+			}
+		})
+		s.Snapshot(fmt.Sprintf("carved the %s", b.region))
+		b.connectRegion(s, r)
+		return nil
+	}
 	r.Each(func(p chain.Point) { g.Set(p, sub.Map.At(p)) })
 
 	// Spawns, exits, rooms and corridors: the parent's outside the region, the nested ones inside it.
@@ -118,15 +134,22 @@ func (b subChain) Build(ctx context.Context, s *chain.State, _ *rand.Rand) error
 		s.Start = &p
 	}
 	s.Snapshot(fmt.Sprintf("merged the %s", b.region))
-	if b.connect && r != g.Bounds() {
-		if cor := connectRegion(g, r); len(cor) > 0 {
-			if s.Corridors != nil {
-				s.Corridors = append(s.Corridors, cor)
-			}
-			s.Snapshot("connected the region")
-		}
-	}
+	b.connectRegion(s, r)
 	return nil
+}
+
+// connectRegion joins region r to the rest of the map when connect is on and
+// they do not touch, recording the corridor when the state keeps corridors.
+func (b subChain) connectRegion(s *chain.State, r chain.Rect) {
+	if !b.connect || r == s.Map.Bounds() {
+		return
+	}
+	if cor := connectRegion(s.Map, r); len(cor) > 0 {
+		if s.Corridors != nil {
+			s.Corridors = append(s.Corridors, cor)
+		}
+		s.Snapshot("connected the region")
+	}
 }
 
 // connectRegion carves the shortest orthogonal corridor from the walkable tiles

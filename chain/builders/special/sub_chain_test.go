@@ -17,7 +17,7 @@ func subChainOf(region string, connect bool) *chain.Chain {
 	return &chain.Chain{Depth: 1, Width: 60, Height: 30, Steps: []chain.Step{
 		{Builder: "cellular_automata"},
 		{Builder: "sub_chain", Params: map[string]any{"region": region, "connect": connect, "steps": []chain.Step{
-			{Builder: "simple_map"},
+			{Builder: "simple_map", Params: map[string]any{"draw": true}},
 		}}},
 	}}
 }
@@ -123,6 +123,53 @@ func TestCheckUsesEffects(t *testing.T) {
 	probs := mk(chain.Step{Builder: "simple_map"}, chain.Step{Builder: "waveform_collapse"}, chain.Step{Builder: "room_drawer"})
 	require.Len(t, probs, 1, "waveform_collapse drops rooms")
 	assert.Contains(t, probs[0].Error(), "steps[2]: room_drawer needs rooms")
-	probs = mk(chain.Step{Builder: "cellular_automata"}, chain.Step{Builder: "prefab", Params: map[string]any{"mode": "room_vaults"}})
-	require.Len(t, probs, 1, "room vaults need rooms")
+	assert.Empty(t, mk(chain.Step{Builder: "cellular_automata"}, chain.Step{Builder: "prefab", Params: map[string]any{"mode": "room_vaults"}}),
+		"room vaults scan the whole map: no rooms needed")
+}
+
+// merge carve (the tutorial's DragonsLair): a wall becomes floor where the
+// nested map made floor; no floor ever becomes wall, no other tile changes,
+// and the parent's start, exits and spawns stay. The nested history is appended.
+func TestSubChainCarveNeverWallsFloor(t *testing.T) {
+	c := &chain.Chain{Depth: 6, Width: 80, Height: 50, Steps: []chain.Step{
+		{Builder: "bsp_dungeon"},
+		{Builder: "room_sorter", Params: map[string]any{"sort": "central"}},
+		{Builder: "room_drawer"},
+		{Builder: "bsp_corridors"},
+		{Builder: "area_starting_position", Params: map[string]any{"x": "left", "y": "top"}},
+		{Builder: "area_ending_position", Params: map[string]any{"x": "right", "y": "bottom"}},
+		{Builder: "sub_chain", Params: map[string]any{"region": "all", "merge": "carve", "steps": []chain.Step{
+			{Builder: "dla", Params: map[string]any{"preset": "insectoid"}},
+		}}},
+	}}
+	for seed := uint64(0); seed < 20; seed++ {
+		res, err := chain.Run(context.Background(), c, seed, nil)
+		require.NoError(t, err)
+		h := res.History
+		before := h.At(h.LastOf(5))
+		nested := -1
+		for i := 0; i < h.Len(); i++ {
+			if ref, _ := h.StepOf(i); ref.Path == "steps[6].params.steps[0]" && ref.Key == "sub_chain#0/dla#0" {
+				nested = i
+			}
+		}
+		require.GreaterOrEqual(t, nested, 0, "the nested history is appended")
+		lair := h.At(nested).Map
+		g := res.State.Map
+		carved := 0
+		for i, was := range before.Map.Tiles {
+			now := g.Tiles[i]
+			switch {
+			case was == chain.Wall && lair.Tiles[i] == chain.Floor:
+				require.Equal(t, chain.Floor, now, "seed %d: %v", seed, g.Pt(i))
+				carved++
+			default:
+				require.Equal(t, was, now, "seed %d: %v changed", seed, g.Pt(i))
+			}
+		}
+		assert.Positive(t, carved, "seed %d: the lair carved something", seed)
+		assert.Equal(t, before.Start, res.State.Start)
+		assert.Equal(t, before.Exits, res.State.Exits)
+		assert.Equal(t, len(before.Rooms), len(res.State.Rooms))
+	}
 }

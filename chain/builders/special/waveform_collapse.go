@@ -20,7 +20,7 @@ func init() {
 		Kind: chain.Meta,
 		Params: []chain.Param{
 			kit.IntParam("chunk_size", "Chunk size", "Side of the square chunks the map is cut into.", 8, 3, 64),
-			kit.IntParam("max_retries", "Attempts", "How many times the solver may start over before giving up (the tutorial retries forever).", 10, 1, 1000),
+			kit.IntParam("max_retries", "Attempts", "How many attempts the solver makes before giving up and keeping the input map (the tutorial's 11).", 11, 1, 1000),
 			kit.BoolParam("flip", "Mirror chunks", "Also use each chunk's horizontal, vertical and double mirror images.", true),
 			kit.IntParam("max_patterns", "Max patterns", "Stop collecting distinct chunks after this many (bounds the time on huge maps).", 1024, 1, 4096),
 		},

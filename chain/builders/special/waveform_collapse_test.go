@@ -16,7 +16,7 @@ import (
 
 func wfcChain(w, h int, params map[string]any) *chain.Chain {
 	return &chain.Chain{Depth: 1, Width: w, Height: h, Steps: []chain.Step{
-		{Builder: "simple_map"}, {Builder: "waveform_collapse", Params: params},
+		{Builder: "simple_map", Params: map[string]any{"draw": true}}, {Builder: "waveform_collapse", Params: params},
 	}}
 }
 
@@ -74,7 +74,7 @@ func TestWFCUsesOnlyInputPatterns(t *testing.T) {
 // chunks always satisfy the edge rule.
 func TestWFCSolverHonoursConstraints(t *testing.T) {
 	r, err := chain.Run(context.Background(), &chain.Chain{Depth: 1, Width: 80, Height: 50,
-		Steps: []chain.Step{{Builder: "simple_map"}}}, 4, nil)
+		Steps: []chain.Step{{Builder: "simple_map", Params: map[string]any{"draw": true}}}}, 4, nil)
 	require.NoError(t, err)
 	ps := wfcPatterns(r.State.Map, 8, true, 1024)
 	cons, err := newConstraints(context.Background(), ps)

@@ -9,26 +9,32 @@ import (
 	"hewn/chain/builders/internal/kit"
 )
 
-// Snapshot label of yellow_brick_road's first stage (the step's final snapshot adds the stream).
+// RoadStageRoad is the snapshot label of yellow_brick_road's first stage (the
+// road and its stairs; the step's final snapshot adds the second stairs and the stream).
 const RoadStageRoad = "road"
 
-// Path costs (×10, as chain.TileCost) used by yellow_brick_road.
-const (
-	roadDigCost    = 50 // a wall the road has to break through when no walkable path exists
-	streamRoadCost = 40 // a road tile the stream crosses (high, so it crosses rather than follows)
-)
+// roadDigCost is the path cost (×10, as chain.TileCost) of a wall the road has
+// to break through when no walkable way exists (the tutorial panics then).
+const roadDigCost = 50
+
+// tutorialDiagonal is the tutorial's cost of a diagonal step, in percent of an
+// orthogonal one (its maps' get_available_exits).
+const tutorialDiagonal = 150
 
 func init() {
 	chain.Register(chain.Spec{
 		Name: "yellow_brick_road",
-		Help: "The tutorial's forest road: paves a three-wide road (A* over tile costs) from the start to the " +
-			"nearest exit, breaking through walls only when no walkable way exists; then a stream of shallow water " +
-			"runs from the top-right or bottom-right corner to the bottom-left, bridged where it crosses the road.",
+		Help: "The tutorial's forest road: finds its own exit (the walkable tile nearest the middle of the right edge), " +
+			"paves a road from the start to it (A* over tile costs, painted with a plus-shaped brush, never over stairs) " +
+			"and puts down stairs at its end; then puts second down stairs near the top-right or bottom-right corner " +
+			"(a coin flip) and runs a stream of shallow water (over floor only) from them towards the bottom-left. " +
+			"Both stairs are exits. Breaks through walls only when no walkable way exists (the tutorial gives up).",
 		Kind: chain.Meta,
 		Params: []chain.Param{
-			kit.BoolParam("stream", "Stream", "Add the stream of shallow water.", true),
+			kit.BoolParam("stream", "Stream", "Run the stream of shallow water from the second stairs (off: the stairs alone).", true),
 		},
-		Needs: chain.FStart | chain.FExit,
+		Needs: chain.FStart,
+		Makes: chain.FExit,
 		New: func(v chain.Values) (chain.Builder, error) {
 			return yellowBrickRoad{stream: v.Bool("stream")}, nil
 		},
@@ -37,34 +43,41 @@ func init() {
 
 type yellowBrickRoad struct{ stream bool }
 
+// nearestFree returns the free tile nearest p (walkable, not the start or an
+// exit, no spawn), else the walkable tile nearest p.
+func nearestFree(s *chain.State, p chain.Point) (chain.Point, error) {
+	if q, ok := kit.NewOccupancy(s).NearestFree(p); ok {
+		return q, nil
+	}
+	return s.NearestWalkable(p)
+}
+
 func (b yellowBrickRoad) Build(ctx context.Context, s *chain.State, rng *rand.Rand) error {
 	if err := s.NeedStart(); err != nil {
 		return err
 	}
-	if len(s.Exits) == 0 {
-		return errors.New("needs an exit, but none is placed")
-	}
 	g := s.Map
 	start := *s.Start
-	exit := s.Exits[0].Pos()
-	for _, e := range s.Exits[1:] {
-		if chain.DistSq(start, e.Pos()) < chain.DistSq(start, exit) {
-			exit = e.Pos()
-		}
+	end, err := nearestFree(s, chain.Point{X: g.W - 2, Y: g.H / 2})
+	if err != nil {
+		return err
 	}
-	finder := chain.NewPathFinder(g).WithContext(ctx)
+	finder := chain.NewPathFinder(g).WithContext(ctx).WithDiagonalCost(tutorialDiagonal)
 	walk := chain.TileCost(g)
-	path := finder.Path(start, exit, walk)
+	path := finder.Path(start, end, walk)
 	if path == nil {
-		path = finder.Path(start, exit, func(p chain.Point) (int, bool) {
+		path = finder.Path(start, end, func(p chain.Point) (int, bool) {
 			if c, ok := walk(p); ok {
 				return c, true
 			}
-			return roadDigCost, g.Inner(p) || p == start || p == exit
+			return roadDigCost, g.Inner(p) || p == start || p == end
 		})
 	}
 	if path == nil {
-		return errors.New("no way for the road from the start to the exit")
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		return errors.New("no way for the road from the start to its end")
 	}
 	for _, p := range path {
 		paintRoad(g, p)
@@ -72,39 +85,40 @@ func (b yellowBrickRoad) Build(ctx context.Context, s *chain.State, rng *rand.Ra
 			paintRoad(g, p.Add(d))
 		}
 	}
+	if _, err := s.AddExit(end); err != nil {
+		return err
+	}
+	kit.DropSpawnsAt(s, end)
 	s.Snapshot(RoadStageRoad)
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if !b.stream {
-		return nil
-	}
-	from := chain.Point{X: g.W - 1, Y: 1}
+
+	// The second stairs, near a right-hand corner; the stream runs from them
+	// towards the bottom-left.
+	corner, mouth := chain.Point{X: g.W - 1, Y: 1}, chain.Point{X: 0, Y: g.H - 1}
 	if kit.Dice(rng, 1, 2) == 2 {
-		from.Y = g.H - 1
+		corner, mouth = chain.Point{X: g.W - 1, Y: g.H - 1}, chain.Point{X: 1, Y: g.H - 1}
 	}
-	a, err := s.NearestWalkable(from)
+	stairs, err := nearestFree(s, corner)
 	if err != nil {
 		return err
 	}
-	z, err := s.NearestWalkable(chain.Point{X: 0, Y: g.H - 1})
-	if err != nil {
+	if b.stream {
+		z, err := s.NearestWalkable(mouth)
+		if err != nil {
+			return err
+		}
+		for _, p := range finder.Path(stairs, z, walk) {
+			if g.At(p) == chain.Floor {
+				g.Set(p, chain.ShallowWater)
+			}
+		}
+	}
+	if _, err := s.AddExit(stairs); err != nil {
 		return err
 	}
-	stream := finder.Path(a, z, func(p chain.Point) (int, bool) {
-		if g.At(p) == chain.Road {
-			return streamRoadCost, true
-		}
-		return walk(p)
-	})
-	for _, p := range stream {
-		switch g.At(p) {
-		case chain.Floor, chain.Grass:
-			g.Set(p, chain.ShallowWater)
-		case chain.Road:
-			g.Set(p, chain.Bridge)
-		}
-	}
+	kit.DropSpawnsAt(s, stairs)
 	return nil
 }
 

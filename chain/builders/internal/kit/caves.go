@@ -41,37 +41,43 @@ func ParseSymmetry(s string) Symmetry {
 	return SymNone
 }
 
-// Paint carves floor with a square brush of side brush at p, mirrored as sym
-// says around the map centre (the tutorial's paint), and returns how many tiles
-// became floor. Only tiles inside the border change. Odd sizes are centred on p.
-// An even square cannot be centred: the tutorial always puts p at its
-// bottom-right, which makes DLA and drunkards grow up and left twice as fast as
-// down and right; here, with rng set, each stroke picks p's corner at random
-// (rng nil keeps the tutorial's). Mirrored strokes are exact mirror images (a
-// stroke on an axis is its own mirror), and unlike the tutorial they never write
-// off the map or onto its border.
-func Paint(g *chain.Grid, sym Symmetry, brush int, p chain.Point, rng *rand.Rand) int {
-	brush = max(1, brush)
-	ox, oy := -(brush / 2), -(brush / 2)
-	if brush%2 == 0 && rng != nil {
-		ox += rng.IntN(2)
-		oy += rng.IntN(2)
-	}
-	r := chain.Rect{X: p.X + ox, Y: p.Y + oy, W: brush, H: brush}
+// Paint carves floor with a square brush of side brush at p and at the points
+// mirroring p around the map centre as sym says (the tutorial's paint), and
+// returns how many tiles became floor. An even brush covers p-brush/2 up to
+// p+brush/2-1 on each axis (p at its bottom-right for size 2), as the
+// tutorial's; an odd one is centred on p (the tutorial's covers only
+// (brush-1)² tiles there, an integer-halving slip). Only tiles inside the
+// border change.
+func Paint(g *chain.Grid, sym Symmetry, brush int, p chain.Point) int {
 	cx, cy := g.W/2, g.H/2
-	// Mirror images of r around column cx and row cy.
-	mx := chain.Rect{X: 2*cx - (r.X2() - 1), Y: r.Y, W: brush, H: brush}
-	my := chain.Rect{X: r.X, Y: 2*cy - (r.Y2() - 1), W: brush, H: brush}
+	dx, dy := abs(cx-p.X), abs(cy-p.Y)
 	switch sym {
 	case SymHorizontal:
-		return stamp(g, r) + stamp(g, mx)
+		if p.X == cx {
+			return stroke(g, brush, p)
+		}
+		return stroke(g, brush, chain.Point{X: cx + dx, Y: p.Y}) + stroke(g, brush, chain.Point{X: cx - dx, Y: p.Y})
 	case SymVertical:
-		return stamp(g, r) + stamp(g, my)
+		if p.Y == cy {
+			return stroke(g, brush, p)
+		}
+		return stroke(g, brush, chain.Point{X: p.X, Y: cy + dy}) + stroke(g, brush, chain.Point{X: p.X, Y: cy - dy})
 	case SymBoth:
 		// As the tutorial: mirrored across each axis in turn, not diagonally.
-		return stamp(g, r) + stamp(g, mx) + stamp(g, my)
+		if p.X == cx && p.Y == cy {
+			return stroke(g, brush, p)
+		}
+		return stroke(g, brush, chain.Point{X: cx + dx, Y: p.Y}) + stroke(g, brush, chain.Point{X: cx - dx, Y: p.Y}) +
+			stroke(g, brush, chain.Point{X: p.X, Y: cy + dy}) + stroke(g, brush, chain.Point{X: p.X, Y: cy - dy})
 	}
-	return stamp(g, r)
+	return stroke(g, brush, p)
+}
+
+// stroke carves one brush-sized square at p (see Paint).
+func stroke(g *chain.Grid, brush int, p chain.Point) int {
+	brush = max(1, brush)
+	o := brush / 2 // even: p at the bottom-right of the middle; odd: centred
+	return stamp(g, chain.Rect{X: p.X - o, Y: p.Y - o, W: brush, H: brush})
 }
 
 // stamp carves the tiles of r inside the border and counts those that became floor.
