@@ -46,7 +46,9 @@ func (p *Project) Check() (errs, warns []string) {
 			errs = append(errs, fmt.Sprintf("prefabs[%d].template: %v", i, err))
 		}
 	}
-	if cp := p.ContentPath(); cp != "" {
+	if err := p.CheckContentPath(); err != nil {
+		errs = append(errs, fmt.Sprintf("content: %q is outside the project's folder (copy the pack beside the project)", p.Content))
+	} else if cp := p.ContentPath(); cp != "" {
 		if _, err := os.Stat(cp); err != nil {
 			errs = append(errs, fmt.Sprintf("content: %q cannot be read: %v", p.Content, err))
 		}

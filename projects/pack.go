@@ -3,8 +3,11 @@ package projects
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"path/filepath"
+	"strings"
 
+	"hewn/chain"
 	"hewn/content"
 )
 
@@ -13,13 +16,40 @@ import (
 const PackFile = "spawns.json"
 
 // LoadPack reads the project's content pack: the file at ContentPath, or a
-// fresh copy of the embedded default pack when the project names none.
+// fresh copy of the embedded default pack when the project names none. A
+// content path outside the project's folder is not read (CheckContentPath).
 func (p *Project) LoadPack() (*content.Pack, error) {
 	path := p.ContentPath()
 	if path == "" {
 		return content.Default(), nil
 	}
+	if err := p.CheckContentPath(); err != nil {
+		return nil, err
+	}
 	return content.LoadFile(path)
+}
+
+// CheckContentPath refuses a content path that leaves the project's folder
+// (absolute, or climbing out with ".."): a project file must not make Hewn
+// read files elsewhere. A project without a file yet is not checked (the
+// editor copies an outside pack beside the project when it is saved); a pack
+// elsewhere is given to the command line with --content.
+func (p *Project) CheckContentPath() error {
+	if p.Content == "" || p.Path == "" || InsideFolder(p.Content) {
+		return nil
+	}
+	return chain.WithFile(p.Path, chain.Problems{{Path: "content", Step: -1,
+		Msg: fmt.Sprintf("%q is outside the project's folder (copy the pack beside the project, or give it with --content)", p.Content)}})
+}
+
+// InsideFolder reports whether rel, a path relative to a folder, stays inside
+// that folder (not absolute, never climbing out with "..").
+func InsideFolder(rel string) bool {
+	if filepath.IsAbs(rel) || rel == "" {
+		return false
+	}
+	c := filepath.Clean(rel)
+	return c != ".." && !strings.HasPrefix(c, ".."+string(filepath.Separator))
 }
 
 // SavePack writes pack, as the content pack exports it (losslessly), to the
@@ -38,4 +68,43 @@ func (p *Project) SavePack(pack *content.Pack) error {
 		return err
 	}
 	return WriteFileAtomic(path, b.Bytes())
+}
+
+// PreparePackSave readies p, a copy about to be saved as path, for its
+// content pack: when the pack's file would not sit where the project expects
+// it (the project moves to another folder with Save As, or names a pack
+// outside its folder), the pack goes beside the new project file (under a
+// name no other file there uses) and must be written. It sets p.Path and
+// returns whether p.Pack must be written with SavePack. A project on the
+// embedded pack, or whose pack was never loaded, needs nothing.
+func (p *Project) PreparePackSave(path string) (write bool) {
+	old := p.ContentPath()
+	p.Path = path
+	if p.Content == "" || p.Pack == nil {
+		return false
+	}
+	if InsideFolder(p.Content) && p.ContentPath() == old {
+		return false
+	}
+	var b bytes.Buffer
+	_ = p.Pack.Export(&b)
+	p.Content = freeName(filepath.Dir(path), filepath.Base(old), b.Bytes())
+	return true
+}
+
+// freeName is base, or base with a number, whichever names no file in dir
+// or a file holding data already.
+func freeName(dir, base string, data []byte) string {
+	ext := filepath.Ext(base)
+	stem := strings.TrimSuffix(base, ext)
+	for i := 1; ; i++ {
+		name := base
+		if i > 1 {
+			name = fmt.Sprintf("%s-%d%s", stem, i, ext)
+		}
+		old, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil || bytes.Equal(old, data) {
+			return name
+		}
+	}
 }

@@ -328,9 +328,8 @@ func (e *Editor) saveAs(then func()) {
 // saveTo writes the project to path atomically and marks it saved.
 func (e *Editor) saveTo(path string) error {
 	p := e.m.Project().Clone()
-	if e.m.PackDirty() {
-		// the pack first: a project never names a pack file it could not write
-		p.Path = path
+	// the pack first: a project never names a pack file it could not write
+	if p.PreparePackSave(path) || e.m.PackDirty() {
 		if err := p.SavePack(p.Pack); err != nil {
 			e.showError(err)
 			return err
@@ -340,8 +339,7 @@ func (e *Editor) saveTo(path string) error {
 		e.showError(err)
 		return err
 	}
-	e.m.markPackSaved()
-	e.m.MarkSaved(path)
+	e.m.markSavedAs(p)
 	e.chainFile = ""
 	e.addRecent(path)
 	e.status.SetText("Saved " + path)

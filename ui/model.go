@@ -127,8 +127,37 @@ func (m *Model) EditPack(label, key string, edit func(pk *content.Pack) error) e
 	return nil
 }
 
-// markPackSaved records that the current pack is what its file holds.
-func (m *Model) markPackSaved() { m.packBase = m.proj.Pack }
+// EditProjectAndPack edits the project and a deep copy of its content pack
+// as one undo step (a rename that must follow into chain steps and prefab
+// legends). It returns edit's error, and on error changes nothing.
+func (m *Model) EditProjectAndPack(label string, edit func(p *projects.Project, pk *content.Pack) error) error {
+	if m.proj.Pack == nil {
+		return fmt.Errorf("the content pack is not loaded")
+	}
+	next := m.proj.Clone()
+	next.Pack = m.proj.Pack.Clone()
+	if err := edit(next, next.Pack); err != nil {
+		return err
+	}
+	m.ApplyKey(label, "", ChangeProject|ChangeContent, func(p *projects.Project) { *p = *next })
+	return nil
+}
+
+// markSavedAs records that p, the current project as just written (its
+// path, and its content path when the save moved the pack beside it), and its
+// pack are what the files hold.
+func (m *Model) markSavedAs(p *projects.Project) {
+	moved := p.Content != m.proj.Content
+	m.proj = p
+	m.packBase = p.Pack
+	m.saved = m.proj
+	m.undo.breakMerge()
+	if moved {
+		m.emit(ChangeFile | ChangeProject)
+		return
+	}
+	m.emit(ChangeFile)
+}
 
 // OpenRecovered replaces the project with p, recovered from a recovery file:
 // like Open, but the project counts as unsaved until it is saved.

@@ -36,3 +36,17 @@ func TestImageRenderingStopsWhenInterrupted(t *testing.T) {
 		assert.ErrorIs(t, err, context.Canceled, format)
 	}
 }
+
+func TestRunRefusesAContentPathOutsideTheProject(t *testing.T) {
+	dir := t.TempDir()
+	proj := filepath.Join(dir, "p", "x.hewn.json")
+	require.NoError(t, os.MkdirAll(filepath.Dir(proj), 0o755))
+	require.NoError(t, os.WriteFile(proj, []byte(`{"version": 1, "name": "x", "seed": 1, "content": "../../etc/passwd",
+  "levels": [{"depth": 1, "name": "a", "chain": {"width": 20, "height": 20, "steps": [{"builder": "simple_map"}]}}]}`), 0o644))
+	code, _, errs := hewn("run", proj, "--depth", "1")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errs, proj+`: content: "../../etc/passwd" is outside the project's folder`)
+	assert.NotContains(t, errs, "root:")
+	code, _, errs = hewn("run", proj, "--depth", "1", "--content", "default")
+	assert.Equal(t, 0, code, errs)
+}

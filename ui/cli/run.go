@@ -76,6 +76,9 @@ func loadTarget(path string, seed seedFlag, depth int, contentPath string) (*tar
 			master = seed.v
 		}
 		if contentPath == "" {
+			if err := p.CheckContentPath(); err != nil {
+				return nil, err
+			}
 			contentPath = p.ContentPath()
 		}
 		pack, sp, err := loadSpawner(contentPath)
