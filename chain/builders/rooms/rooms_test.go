@@ -85,6 +85,26 @@ func TestBspInteriorFillsTheMap(t *testing.T) {
 	}
 }
 
+// With no corridors recorded, door_placement after bsp_interior scans the whole
+// map (the tutorial's fallback): doors land in the one-tile gaps between rooms,
+// not only at corridor heads.
+func TestDoorsAfterBspInteriorScanTheMap(t *testing.T) {
+	doors := 0
+	for seed := range uint64(10) {
+		s := run(t, 80, 50, seed, step(t, "bsp_interior", nil), step(t, "door_placement", nil))
+		require.Nil(t, s.Corridors)
+		for _, sp := range s.Spawns {
+			p := sp.Pos()
+			require.Equal(t, chain.Floor, s.Map.At(p))
+			ew := s.Map.At(p.Add(chain.Point{X: -1})) == chain.Floor && s.Map.At(p.Add(chain.Point{X: 1})) == chain.Floor
+			ns := s.Map.At(p.Add(chain.Point{Y: -1})) == chain.Floor && s.Map.At(p.Add(chain.Point{Y: 1})) == chain.Floor
+			assert.True(t, ew || ns, "seed %d: door %v is not in a gap", seed, p)
+		}
+		doors += len(s.Spawns)
+	}
+	assert.Positive(t, doors)
+}
+
 // simple_map records rooms only, as the tutorial's: 6 to 9 tiles a side, inside
 // the border, at least one wall apart; draw carves them and joins them.
 func TestSimpleMapRecordsRoomsOnly(t *testing.T) {
