@@ -102,7 +102,7 @@ func (q *queue) drain() {
 func testProject() *projects.Project {
 	mk := func(d int, name string) projects.Level {
 		return projects.Level{Depth: d, Name: name, Chain: &chain.Chain{Name: name, Depth: d, Width: 40, Height: 25,
-			Steps: []chain.Step{{Builder: "simple_map", Params: map[string]any{"max_rooms": 10}}}}}
+			Steps: []chain.Step{{Builder: "simple_map", Params: map[string]any{"max_rooms": 10, "draw": true}}}}}
 	}
 	return &projects.Project{Name: "Test", Seed: 7, Levels: []projects.Level{mk(1, "One"), mk(2, "Two")}}
 }

@@ -26,7 +26,7 @@ func writeFile(t *testing.T, name, content string) string {
 	return p
 }
 
-const smallChain = `{"name":"small","depth":2,"width":40,"height":20,"steps":[{"builder":"simple_map"}]}`
+const smallChain = `{"name":"small","depth":2,"width":40,"height":20,"steps":[{"builder":"simple_map","params":{"draw":true}}]}`
 
 func TestRunASCIIAndJSON(t *testing.T) {
 	f := writeFile(t, "c.json", smallChain)
@@ -163,7 +163,7 @@ func TestRunExampleProjectWithContent(t *testing.T) {
 	dir := t.TempDir()
 	proj := filepath.Join(dir, "p.hewn.json")
 	require.NoError(t, os.WriteFile(proj, []byte(`{"version":1,"name":"p","seed":9,"content":"pack.json","levels":[
-	  {"depth":3,"name":"rooms","chain":{"width":40,"height":24,"steps":[{"builder":"simple_map"},{"builder":"room_based_spawner"}]}}]}`), 0o644))
+	  {"depth":3,"name":"rooms","chain":{"width":40,"height":24,"steps":[{"builder":"simple_map","params":{"draw":true}},{"builder":"room_based_spawner"}]}}]}`), 0o644))
 	pack := `{"mobs":[{"name":"Kobold","renderable":{"glyph":"k","fg":"#FF0000","bg":"#000000","order":1},"blocks_tile":true,"vision_range":4,"movement":"random","attributes":{}}],
 	  "spawn_table":[{"name":"Kobold","weight":1,"min_depth":1,"max_depth":9}]}`
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "pack.json"), []byte(pack), 0o644))
