@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -13,24 +14,28 @@ import (
 
 // palette lists every registered builder (initial and meta), filtered by a
 // search over names and help, with the selected builder's help and buttons to
-// append it to the chain or insert it before the selected step.
+// append it to the chain or insert it before the selected step. Each time it
+// is opened its search starts empty; typing highlights the first match, the
+// arrow keys move the highlight and Enter appends the highlighted builder.
 type palette struct {
 	m      *Model
-	search *widget.Entry
+	search *searchEntry
 	list   *widget.List
 	help   *widget.RichText
 	shown  []chain.Spec
 	picked string
 	add    *widget.Button
 	insert *widget.Button
-	obj    fyne.CanvasObject
+	obj    *openWatch
 }
 
 func newPalette(m *Model) *palette {
 	p := &palette{m: m}
-	p.search = widget.NewEntry()
+	p.search = newSearchEntry()
 	p.search.SetPlaceHolder("Search builders…")
 	p.search.OnChanged = func(string) { p.filter() }
+	p.search.OnSubmitted = func(string) { p.addAt(-1) }
+	p.search.onMove = p.move
 	p.help = lowLabel("Pick a builder to read what it does.")
 	p.list = widget.NewList(func() int { return len(p.shown) },
 		func() fyne.CanvasObject {
@@ -55,8 +60,28 @@ func newPalette(m *Model) *palette {
 	p.add.Importance = widget.HighImportance
 	p.filter()
 	bottom := container.NewVBox(widget.NewSeparator(), p.help, container.NewGridWithColumns(2, p.add, p.insert))
-	p.obj = container.NewBorder(p.search, bottom, nil, nil, p.list)
+	p.obj = newOpenWatch(container.NewBorder(p.search, bottom, nil, nil, p.list), p.reset)
 	return p
+}
+
+// reset empties the search (the palette was opened).
+func (p *palette) reset() {
+	if p.search.Text != "" {
+		p.search.SetText("")
+	}
+}
+
+// move moves the highlight by delta rows (the arrow keys in the search).
+func (p *palette) move(delta int) {
+	if len(p.shown) == 0 {
+		return
+	}
+	i := slices.IndexFunc(p.shown, func(s chain.Spec) bool { return s.Name == p.picked }) + delta
+	if p.picked == "" && delta < 0 {
+		i = len(p.shown) - 1
+	}
+	i = min(max(i, 0), len(p.shown)-1)
+	p.list.Select(i)
 }
 
 // filter shows the specs matching the search text (in name or help).
@@ -71,6 +96,12 @@ func (p *palette) filter() {
 	p.list.UnselectAll()
 	p.list.Refresh()
 	p.picked = ""
+	if q != "" && len(p.shown) > 0 {
+		p.list.Select(0) // highlight the first match: Enter appends it
+		p.list.ScrollToTop()
+	} else {
+		setHint(p.help, "Pick a builder to read what it does.")
+	}
 	p.updateButtons()
 }
 
@@ -100,6 +131,57 @@ func (p *palette) updateButtons() {
 		p.insert.Disable()
 	}
 }
+
+// searchEntry is the palette's search field: the up and down arrows move the
+// highlight in the list under it (onMove), the other keys edit the text.
+type searchEntry struct {
+	widget.Entry
+	onMove func(delta int)
+}
+
+func newSearchEntry() *searchEntry {
+	e := &searchEntry{}
+	e.ExtendBaseWidget(e)
+	return e
+}
+
+// TypedKey implements fyne.Focusable.
+func (e *searchEntry) TypedKey(k *fyne.KeyEvent) {
+	switch {
+	case k.Name == fyne.KeyDown && e.onMove != nil:
+		e.onMove(1)
+	case k.Name == fyne.KeyUp && e.onMove != nil:
+		e.onMove(-1)
+	default:
+		e.Entry.TypedKey(k)
+	}
+}
+
+// openWatch shows content and calls onOpen each time it goes from hidden to
+// shown, as when the tab it is in is opened (tabs show their content again at
+// every layout: only the change counts).
+type openWatch struct {
+	widget.BaseWidget
+	content fyne.CanvasObject
+	onOpen  func()
+}
+
+func newOpenWatch(content fyne.CanvasObject, onOpen func()) *openWatch {
+	w := &openWatch{content: content, onOpen: onOpen}
+	w.ExtendBaseWidget(w)
+	return w
+}
+
+// Show implements fyne.CanvasObject.
+func (w *openWatch) Show() {
+	if !w.Visible() {
+		w.onOpen()
+	}
+	w.BaseWidget.Show()
+}
+
+// CreateRenderer implements fyne.Widget.
+func (w *openWatch) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(w.content) }
 
 // addAt inserts the picked builder at index at of the chain (-1 appends).
 func (p *palette) addAt(at int) {
