@@ -2,6 +2,8 @@ package ui
 
 import (
 	"fmt"
+	"reflect"
+	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -20,8 +22,16 @@ import (
 type chainList struct {
 	m    *Model
 	list *widget.List
-	// warnings holds chain.Check's messages by top-level step index.
-	warnings              map[int][]string
+	// warnings holds chain.Check's messages by top-level step index, in
+	// short (as the rows show them) and in full (as their tips do).
+	warnings, full map[int][]string
+	// checked is the chain probs are chain.Check's problems with.
+	checked *chain.Chain
+	probs   []chain.Problem
+	tips    *tipLayer // shows a warning cut off in its row in full
+	// shown and shownWarn are the steps and (full) warnings the rows show.
+	shown                 []chain.Step
+	shownWarn             map[int][]string
 	remove, dup, up, down *widget.Button
 	obj                   fyne.CanvasObject
 	syncing               bool
@@ -31,7 +41,7 @@ type chainList struct {
 }
 
 func newChainList(m *Model) *chainList {
-	cl := &chainList{m: m, warnings: map[int][]string{}}
+	cl := &chainList{m: m, warnings: map[int][]string{}, tips: newTipLayer()}
 	cl.list = widget.NewList(cl.length, cl.create, cl.update)
 	cl.list.OnSelected = func(i widget.ListItemID) {
 		if !cl.syncing {
@@ -52,7 +62,7 @@ func newChainList(m *Model) *chainList {
 	steps := widget.NewLabelWithStyle("Steps", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	bar := container.NewVBox(cl.title,
 		container.NewBorder(nil, nil, steps, container.NewHBox(add, cl.up, cl.down, cl.dup, cl.remove)))
-	cl.obj = container.NewBorder(bar, nil, nil, nil, cl.list)
+	cl.obj = container.NewStack(container.NewBorder(bar, nil, nil, nil, cl.list), cl.tips.obj)
 	cl.refresh()
 	return cl
 }
@@ -76,9 +86,8 @@ func (cl *chainList) length() int { return len(cl.steps()) }
 func (cl *chainList) create() fyne.CanvasObject {
 	on := widget.NewCheck("", nil)
 	title := widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	warn := widget.NewLabel("")
+	warn := newTipLabel(cl.tips)
 	warn.Importance = widget.WarningImportance
-	warn.Truncation = fyne.TextTruncateEllipsis
 	sum := lowLabel("")
 	sum.Wrapping = fyne.TextWrapOff
 	sum.Truncation = fyne.TextTruncateEllipsis
@@ -104,14 +113,14 @@ func (cl *chainList) update(i widget.ListItemID, o fyne.CanvasObject) {
 		}
 	}
 	top := box.Objects[0].(*fyne.Container)
-	var title, warn *widget.Label
+	var title *widget.Label
+	var warn *tipLabel
 	for _, c := range top.Objects {
-		if l, ok := c.(*widget.Label); ok {
-			if l.TextStyle.Bold {
-				title = l
-			} else {
-				warn = l
-			}
+		switch l := c.(type) {
+		case *widget.Label:
+			title = l
+		case *tipLabel:
+			warn = l
 		}
 	}
 	sum := box.Objects[1].(*widget.RichText)
@@ -122,33 +131,76 @@ func (cl *chainList) update(i widget.ListItemID, o fyne.CanvasObject) {
 	if !s.Enabled() {
 		t += " (off)"
 	}
-	title.SetText(t)
+	setText(title, t)
 	if w := cl.warnings[i]; len(w) > 0 {
-		warn.SetText("⚠ " + strings.Join(w, "; "))
+		setText(&warn.Label, "⚠ "+strings.Join(w, "; "))
+		warn.Full = strings.Join(cl.full[i], "\n")
 		warn.Show()
 	} else {
-		warn.SetText("")
+		setText(&warn.Label, "")
+		warn.Full = ""
 		warn.Hide()
 	}
-	setHint(sum, stepSummary(s))
+	if txt := stepSummary(s); sum.String() != txt {
+		setHint(sum, txt)
+	}
+}
+
+// refreshRows redraws the rows whose step or warnings changed (all of them
+// when steps were added or removed).
+func (cl *chainList) refreshRows() {
+	steps := cl.steps()
+	if len(steps) != len(cl.shown) {
+		cl.tips.hide()
+		cl.list.Refresh()
+	} else {
+		for i := range steps {
+			if !reflect.DeepEqual(steps[i], cl.shown[i]) || !slices.Equal(cl.full[i], cl.shownWarn[i]) {
+				cl.tips.hide()
+				cl.list.RefreshItem(i)
+			}
+		}
+	}
+	cl.shown, cl.shownWarn = steps, cl.full
+}
+
+// setText sets a label's text unless it shows it already (laying out text
+// costs more than comparing it).
+func setText(l *widget.Label, s string) {
+	if l.Text != s {
+		l.SetText(s)
+	}
+}
+
+// problems returns chain.Check's problems with the selected chain (computed
+// once per chain: a chain is never modified once current).
+func (cl *chainList) problems() []chain.Problem {
+	c := cl.m.Chain()
+	if c == nil {
+		return nil
+	}
+	if c != cl.checked {
+		cl.checked, cl.probs = c, chain.Check(c)
+	}
+	return cl.probs
 }
 
 // refresh re-reads the chain, its Check warnings and the selection.
 func (cl *chainList) refresh() {
-	cl.title.SetText("")
+	title := ""
 	if li := cl.m.LevelIndex(); li >= 0 && li < len(cl.m.Project().Levels) {
 		l := cl.m.Project().Levels[li]
-		cl.title.SetText(fmt.Sprintf("Level: depth %d · %s", l.Depth, l.Name))
+		title = fmt.Sprintf("Level: depth %d · %s", l.Depth, l.Name)
 	}
-	cl.warnings = map[int][]string{}
-	if c := cl.m.Chain(); c != nil {
-		for _, p := range chain.Check(c) {
-			if p.Step >= 0 {
-				cl.warnings[p.Step] = append(cl.warnings[p.Step], shortProblem(p))
-			}
+	setText(cl.title, title)
+	cl.warnings, cl.full = map[int][]string{}, map[int][]string{}
+	for _, p := range cl.problems() {
+		if p.Step >= 0 {
+			cl.warnings[p.Step] = append(cl.warnings[p.Step], shortProblem(p))
+			cl.full[p.Step] = append(cl.full[p.Step], "⚠ "+nestedPrefix(p)+p.Msg)
 		}
 	}
-	cl.list.Refresh()
+	cl.refreshRows()
 	cl.syncing = true
 	if i := cl.m.StepIndex(); i >= 0 {
 		cl.list.Select(i)
@@ -181,8 +233,14 @@ func shortProblem(p chain.Problem) string {
 			msg = fields[1]
 		}
 	}
-	if strings.Contains(p.Path, ".params.") {
-		msg = p.Path[strings.Index(p.Path, ".params.")+1:] + ": " + msg
+	return nestedPrefix(p) + msg
+}
+
+// nestedPrefix names the nested step a problem is with ("params.steps[0]: "),
+// "" for a top-level step's own problem.
+func nestedPrefix(p chain.Problem) string {
+	if i := strings.Index(p.Path, ".params."); i >= 0 {
+		return p.Path[i+1:] + ": "
 	}
-	return msg
+	return ""
 }
