@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -23,6 +24,7 @@ type levelList struct {
 	obj     fyne.CanvasObject
 	syncing bool
 	remove  *widget.Button
+	shown   []string // the rows' texts
 }
 
 func newLevelList(m *Model) *levelList {
@@ -32,7 +34,7 @@ func newLevelList(m *Model) *levelList {
 		func() fyne.CanvasObject { return widget.NewLabel("") },
 		func(i widget.ListItemID, o fyne.CanvasObject) {
 			if ls := m.Project().Levels; i < len(ls) {
-				o.(*widget.Label).SetText(fmt.Sprintf("Depth %d · %s", ls[i].Depth, ls[i].Name))
+				setText(o.(*widget.Label), levelRow(ls[i]))
 			}
 		})
 	ll.list.OnSelected = func(i widget.ListItemID) {
@@ -59,8 +61,21 @@ func newLevelList(m *Model) *levelList {
 	return ll
 }
 
+// levelRow is a level's row in the list.
+func levelRow(l projects.Level) string { return fmt.Sprintf("Depth %d · %s", l.Depth, l.Name) }
+
+// refresh shows the project's levels (redrawing the rows only when one
+// changed) and the selection.
 func (ll *levelList) refresh() {
-	ll.list.Refresh()
+	ls := ll.m.Project().Levels
+	rows := make([]string, len(ls))
+	for i, l := range ls {
+		rows[i] = levelRow(l)
+	}
+	if !slices.Equal(rows, ll.shown) {
+		ll.shown = rows
+		ll.list.Refresh()
+	}
 	ll.syncing = true
 	if i := ll.m.LevelIndex(); i >= 0 {
 		ll.list.Select(i)
@@ -78,27 +93,46 @@ func (ll *levelList) refresh() {
 	}
 }
 
-// intEntry is an entry accepting integers in [lo, hi]; valid values go to set.
-func intEntry(v, lo, hi int, set func(int)) *widget.Entry {
-	e := widget.NewEntry()
-	e.SetText(strconv.Itoa(v))
-	e.Validator = func(s string) error {
+// intField is an entry for a whole number in a range, with a line under it
+// that says why a value is refused ("width must be 8–4096"), beside the red
+// mark, until the value is fixed.
+type intField struct {
+	entry *widget.Entry
+	why   *widget.Label
+	obj   fyne.CanvasObject
+}
+
+// newIntField returns a field for the integer name in [lo, hi] showing v;
+// valid values go to set.
+func newIntField(name string, v, lo, hi int, set func(int)) *intField {
+	f := &intField{entry: widget.NewEntry(), why: widget.NewLabel("")}
+	f.entry.SetText(strconv.Itoa(v))
+	f.why.Importance = widget.DangerImportance
+	f.why.Wrapping = fyne.TextWrapWord
+	f.why.Hide()
+	check := func(s string) (int, error) {
 		n, err := strconv.Atoi(strings.TrimSpace(s))
 		if err != nil {
-			return fmt.Errorf("%q is not an integer", s)
+			return 0, fmt.Errorf("%s must be a whole number, not %q", name, s)
 		}
 		if n < lo || n > hi {
-			return fmt.Errorf("%d is out of range [%d, %d]", n, lo, hi)
+			return 0, fmt.Errorf("%s must be %d–%d", name, lo, hi)
 		}
-		return nil
+		return n, nil
 	}
-	e.OnChanged = func(s string) {
-		if e.Validator(s) == nil {
-			n, _ := strconv.Atoi(strings.TrimSpace(s))
-			set(n)
+	f.entry.Validator = func(s string) error { _, err := check(s); return err }
+	f.entry.OnChanged = func(s string) {
+		n, err := check(s)
+		if err != nil {
+			f.why.SetText(err.Error())
+			f.why.Show()
+			return
 		}
+		f.why.Hide()
+		set(n)
 	}
-	return e
+	f.obj = container.NewVBox(f.entry, f.why)
+	return f
 }
 
 // seedEntry is an entry accepting an unsigned 64-bit seed.
@@ -123,28 +157,37 @@ func seedEntry(v uint64, set func(uint64)) *widget.Entry {
 // chains themselves only ever use the seeds they are given).
 func newSeed() uint64 { return rand.Uint64() >> 16 }
 
-// levelForm edits the selected level: name, depth, size, pinned seed, theme and split.
-func levelForm(m *Model) fyne.CanvasObject {
+// levelForm edits the selected level: name, depth, size, pinned seed, theme
+// and split. slot is where the form is shown (edits typed into it keep it).
+func levelForm(m *Model, slot *formSlot) fyne.CanvasObject {
 	l := m.Level()
 	if l == nil {
 		return widget.NewLabel("No level selected.")
 	}
 	p := m.Project()
+	edit := func(label, key string, f func(l *projects.Level)) {
+		slot.edit(func() { m.EditLevel(label, key, f) })
+	}
 	name := widget.NewEntry()
 	name.SetText(l.Name)
-	name.OnChanged = func(s string) { m.EditLevel("Rename level", "name", func(l *projects.Level) { l.Name = s }) }
-	depth := intEntry(l.Depth, 0, 1000, func(n int) { m.EditLevel("Change depth", "depth", func(l *projects.Level) { l.Depth = n }) })
-	width := intEntry(l.Chain.Width, chain.MinSize, chain.MaxSize, func(n int) {
-		m.EditLevel("Change width", "width", func(l *projects.Level) { l.Chain.Width = n })
-	})
-	height := intEntry(l.Chain.Height, chain.MinSize, chain.MaxSize, func(n int) {
-		m.EditLevel("Change height", "height", func(l *projects.Level) { l.Chain.Height = n })
-	})
+	name.OnChanged = func(s string) { edit("Rename level", "name", func(l *projects.Level) { l.Name = s }) }
 	seed := seedEntry(p.LevelSeed(m.LevelIndex()), func(n uint64) {
-		m.EditLevel("Pin seed", "seed", func(l *projects.Level) { l.Seed = &n })
+		edit("Pin seed", "seed", func(l *projects.Level) { l.Seed = &n })
+	})
+	depth := newIntField("depth", l.Depth, 0, 1000, func(n int) {
+		edit("Change depth", "depth", func(l *projects.Level) { l.Depth = n })
+		if l := m.Level(); l != nil && l.Seed == nil { // the derived seed follows the depth
+			setQuietly(seed, strconv.FormatUint(m.Project().LevelSeed(m.LevelIndex()), 10))
+		}
+	})
+	width := newIntField("width", l.Chain.Width, chain.MinSize, chain.MaxSize, func(n int) {
+		edit("Change width", "width", func(l *projects.Level) { l.Chain.Width = n })
+	})
+	height := newIntField("height", l.Chain.Height, chain.MinSize, chain.MaxSize, func(n int) {
+		edit("Change height", "height", func(l *projects.Level) { l.Chain.Height = n })
 	})
 	pin := widget.NewCheck("pinned", func(on bool) {
-		m.EditLevel("Pin seed", "", func(l *projects.Level) {
+		edit("Pin seed", "", func(l *projects.Level) {
 			if on {
 				s := p.LevelSeed(m.LevelIndex())
 				l.Seed = &s
@@ -163,7 +206,7 @@ func levelForm(m *Model) fyne.CanvasObject {
 	if l.Theme == "" {
 		th.SetSelected(chain.DefaultTheme().Name)
 	}
-	th.OnChanged = func(s string) { m.EditLevel("Change theme", "", func(l *projects.Level) { l.Theme = s }) }
+	th.OnChanged = func(s string) { edit("Change theme", "", func(l *projects.Level) { l.Theme = s }) }
 	region := widget.NewSelect(append([]string{"none"}, projects.SplitRegions...), nil)
 	splitTheme := widget.NewSelect(names, nil)
 	if l.Split != nil {
@@ -174,7 +217,7 @@ func levelForm(m *Model) fyne.CanvasObject {
 		splitTheme.Disable()
 	}
 	region.OnChanged = func(s string) {
-		m.EditLevel("Split theme", "", func(l *projects.Level) {
+		edit("Split theme", "", func(l *projects.Level) {
 			if s == "none" {
 				l.Split = nil
 				return
@@ -187,7 +230,7 @@ func levelForm(m *Model) fyne.CanvasObject {
 		})
 	}
 	splitTheme.OnChanged = func(s string) {
-		m.EditLevel("Split theme", "", func(l *projects.Level) {
+		edit("Split theme", "", func(l *projects.Level) {
 			if l.Split != nil {
 				l.Split.Theme = s
 			}
@@ -195,27 +238,39 @@ func levelForm(m *Model) fyne.CanvasObject {
 	}
 	return widget.NewForm(
 		widget.NewFormItem("Name", name),
-		widget.NewFormItem("Depth", depth),
-		widget.NewFormItem("Size", container.NewGridWithColumns(2, width, height)),
+		widget.NewFormItem("Depth", depth.obj),
+		widget.NewFormItem("Size", container.NewGridWithColumns(2, width.obj, height.obj)),
 		widget.NewFormItem("Seed", container.NewBorder(nil, nil, nil, pin, seed)),
 		widget.NewFormItem("Theme", th),
 		widget.NewFormItem("Split", container.NewGridWithColumns(2, region, splitTheme)),
 	)
 }
 
+// setQuietly shows s in e without calling its OnChanged (it is not an edit).
+func setQuietly(e *widget.Entry, s string) {
+	on := e.OnChanged
+	e.OnChanged = nil
+	e.SetText(s)
+	e.OnChanged = on
+}
+
 // projectForm edits the project's name, master seed and content pack.
 // chooseContent opens a file dialog and calls back with the picked path.
-func projectForm(m *Model, chooseContent func(func(string))) fyne.CanvasObject {
+// slot is where the form is shown (edits typed into it keep it).
+func projectForm(m *Model, chooseContent func(func(string)), slot *formSlot) fyne.CanvasObject {
 	p := m.Project()
+	edit := func(label, key string, f func(p *projects.Project)) {
+		slot.edit(func() { m.EditProject(label, key, f) })
+	}
 	name := widget.NewEntry()
 	name.SetText(p.Name)
-	name.OnChanged = func(s string) { m.EditProject("Rename project", "name", func(p *projects.Project) { p.Name = s }) }
+	name.OnChanged = func(s string) { edit("Rename project", "name", func(p *projects.Project) { p.Name = s }) }
 	seed := seedEntry(p.Seed, func(n uint64) {
-		m.EditProject("Change master seed", "seed", func(p *projects.Project) { p.Seed = n })
+		edit("Change master seed", "seed", func(p *projects.Project) { p.Seed = n })
 	})
 	dice := widget.NewButtonWithIcon("", theme.ViewRefreshIcon(), func() {
 		n := newSeed()
-		m.EditProject("Roll master seed", "", func(p *projects.Project) { p.Seed = n })
+		edit("Roll master seed", "", func(p *projects.Project) { p.Seed = n })
 	})
 	embedded := "Embedded default pack"
 	file := "File"
@@ -226,7 +281,7 @@ func projectForm(m *Model, chooseContent func(func(string))) fyne.CanvasObject {
 	}
 	choose := widget.NewButtonWithIcon("Choose…", theme.FolderOpenIcon(), func() {
 		chooseContent(func(f string) {
-			m.EditProject("Set content pack", "", func(p *projects.Project) { p.Content = f })
+			edit("Set content pack", "", func(p *projects.Project) { p.Content = f })
 		})
 	})
 	pick := container.NewBorder(nil, nil, nil, choose, path)
@@ -246,7 +301,7 @@ func projectForm(m *Model, chooseContent func(func(string))) fyne.CanvasObject {
 	show(p.Content != "")
 	src.OnChanged = func(s string) {
 		if s == embedded {
-			m.EditProject("Use embedded content", "", func(p *projects.Project) { p.Content = "" })
+			edit("Use embedded content", "", func(p *projects.Project) { p.Content = "" })
 		} else {
 			show(true)
 		}

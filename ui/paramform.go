@@ -31,15 +31,18 @@ type paramForm struct {
 	errs    map[string]*widget.Label
 	nested  map[string]*nestedEditor
 	open    map[string]bool // expanded nested steps by path, kept across rebuilds
-	obj     fyne.CanvasObject
+	// slot is the form's slot in the window (nil: none): edits typed into
+	// the form go through it, so they do not rebuild the form.
+	slot *formSlot
+	obj  fyne.CanvasObject
 }
 
 // newParamForm builds the form for the step at path; open remembers which
-// nested steps are expanded.
-func newParamForm(m *Model, path StepPath, open map[string]bool) *paramForm {
+// nested steps are expanded; slot is where the form is shown (may be nil).
+func newParamForm(m *Model, path StepPath, open map[string]bool, slot *formSlot) *paramForm {
 	f := &paramForm{m: m, path: path, inputs: map[string]fyne.CanvasObject{},
 		sliders: map[string]*widget.Slider{}, errs: map[string]*widget.Label{},
-		nested: map[string]*nestedEditor{}, open: open}
+		nested: map[string]*nestedEditor{}, open: open, slot: slot}
 	st := m.Step(path)
 	if st == nil {
 		f.obj = widget.NewLabel("Select a step to edit its parameters.")
@@ -61,6 +64,25 @@ func newParamForm(m *Model, path StepPath, open map[string]bool) *paramForm {
 	}
 	f.obj = rows
 	return f
+}
+
+// paramHead is the parameter panel's head for top-level step i (none: i < 0):
+// its number, builder and kind, the builder's help and the step's warnings,
+// each in full.
+func paramHead(i int, builder string, warnings []string) []fyne.CanvasObject {
+	spec, ok := chain.Lookup(builder)
+	if i < 0 || !ok {
+		return nil
+	}
+	head := widget.NewLabelWithStyle(fmt.Sprintf("%d. %s (%s)", i+1, spec.Name, spec.Kind), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	objs := []fyne.CanvasObject{head, lowLabel(spec.Help)}
+	for _, msg := range warnings {
+		w := widget.NewLabel("⚠ " + msg)
+		w.Wrapping = fyne.TextWrapWord
+		w.Importance = widget.WarningImportance
+		objs = append(objs, w)
+	}
+	return append(objs, widget.NewSeparator())
 }
 
 // lowLabel is a wrapping hint for help text: caption size in the theme's
@@ -135,7 +157,7 @@ func (f *paramForm) set(p chain.Param, v any) error {
 		v = nv
 	}
 	f.showErr(p.Name, nil)
-	f.m.SetParam(f.path, p.Name, v)
+	f.slot.edit(func() { f.m.SetParam(f.path, p.Name, v) })
 	return nil
 }
 
@@ -209,7 +231,7 @@ func (f *paramForm) input(p chain.Param, val any) fyne.CanvasObject {
 		f.inputs[p.Name] = e
 		return e
 	case chain.Steps:
-		ne := newNestedEditor(f.m, f.path, f.open)
+		ne := newNestedEditor(f.m, f.path, f.open, f.slot)
 		f.nested[p.Name] = ne
 		f.inputs[p.Name] = ne.obj
 		return ne.obj
@@ -423,7 +445,7 @@ type nestedEditor struct {
 	obj    fyne.CanvasObject
 }
 
-func newNestedEditor(m *Model, parent StepPath, open map[string]bool) *nestedEditor {
+func newNestedEditor(m *Model, parent StepPath, open map[string]bool, slot *formSlot) *nestedEditor {
 	ne := &nestedEditor{m: m, parent: parent}
 	st := m.Step(parent)
 	var steps []chain.Step
@@ -454,7 +476,7 @@ func newNestedEditor(m *Model, parent StepPath, open map[string]bool) *nestedEdi
 		expand.Importance = widget.LowImportance
 		head := container.NewBorder(nil, nil, container.NewHBox(expand, on), nil,
 			container.NewVBox(title, container.NewBorder(nil, nil, nil, tools, lowLabel(stepSummary(s)))))
-		pf := newParamForm(m, path, open)
+		pf := newParamForm(m, path, open, slot)
 		ne.forms = append(ne.forms, pf)
 		body := container.NewPadded(pf.obj)
 		if !open[key] {

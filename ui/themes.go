@@ -10,6 +10,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -18,55 +20,67 @@ import (
 	"hewn/projects"
 )
 
+// themeEnv is what the theme editor needs besides the model.
+type themeEnv struct {
+	// sel names the theme shown (kept across rebuilds).
+	sel *string
+	// slot is where the editor is shown: edits typed into it keep it.
+	slot *formSlot
+	// show shows another of the project's themes.
+	show func(name string)
+	// win is the window colour pickers open in (nil: swatches open none).
+	win fyne.Window
+}
+
 // themeEditor edits the project's own themes: pick one (or copy a built-in
-// into the project), then each tile type's glyph and colours, and box walls.
-// sel remembers the theme shown across rebuilds.
-func themeEditor(m *Model, sel *string) fyne.CanvasObject {
+// into the project), then each tile type's glyph and colours (typed, or picked
+// by tapping a colour's swatch), and box walls. It follows the selected level:
+// it says which theme the level uses and offers to use the shown one for it,
+// or to copy the level's built-in theme into the project to edit it.
+func themeEditor(m *Model, env themeEnv) fyne.CanvasObject {
 	p := m.Project()
 	var names []string
 	for _, t := range p.Themes {
 		names = append(names, t.Name)
 	}
-	idx := slices.Index(names, *sel)
-	if idx < 0 && len(names) > 0 {
-		idx = 0
-		*sel = names[0]
-	}
+	idx := shownTheme(p, *env.sel)
 	pick := widget.NewSelect(names, nil)
 	if idx >= 0 {
+		*env.sel = names[idx]
 		pick.SetSelected(names[idx])
 	}
-	pick.OnChanged = func(s string) { *sel = s; m.emit(ChangeProject) }
+	pick.OnChanged = env.show
 	var builtins []string
 	for _, t := range chain.Themes() {
 		builtins = append(builtins, t.Name)
 	}
 	copyFrom := widget.NewSelect(builtins, func(b string) {
-		base, _ := chain.FindTheme(b, nil)
-		name := uniqueThemeName(p, "my_"+b)
-		base.Name = name
-		// list every tile so each one can be edited
-		for _, t := range chain.Tiles() {
-			base.Tiles[t.String()] = base.Look(t)
-		}
-		*sel = name
-		m.EditProject("Add theme", "", func(p *projects.Project) { p.Themes = append(p.Themes, base) })
+		th := themeCopy(p, b)
+		*env.sel = th.Name
+		m.EditProject("Add theme", "", func(p *projects.Project) { p.Themes = append(p.Themes, th) })
 	})
 	copyFrom.PlaceHolder = "New theme from…"
 	top := container.NewVBox(
 		widget.NewLabelWithStyle("Project themes", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		container.NewBorder(nil, nil, nil, copyFrom, pick))
+	if line := levelThemeLine(m, idx); line != nil {
+		top.Add(line)
+	}
 	if idx < 0 {
 		top.Add(lowLabel("The project has no themes of its own. Copy a built-in one to edit it; levels pick themes in the Levels tab."))
 		return top
 	}
 	th := p.Themes[idx]
 	remove := widget.NewButtonWithIcon("Remove theme", theme.DeleteIcon(), func() {
-		*sel = ""
+		*env.sel = ""
 		m.EditProject("Remove theme", "", func(p *projects.Project) { p.Themes = slices.Delete(p.Themes, idx, idx+1) })
 	})
 	box := widget.NewCheck("Box-drawing walls", func(b bool) {
-		m.EditProject("Edit theme", "", func(p *projects.Project) { p.Themes[idx].BoxWalls = b })
+		alone(m, func() {
+			env.slot.edit(func() {
+				m.EditProject("Box-drawing walls", fmt.Sprintf("theme:%d:box", idx), func(p *projects.Project) { p.Themes[idx].BoxWalls = b })
+			})
+		})
 	})
 	box.Checked = th.BoxWalls
 	errs := widget.NewLabel("")
@@ -104,7 +118,7 @@ func themeEditor(m *Model, sel *string) fyne.CanvasObject {
 	table := container.NewVBox(container.New(themeCols{}, head("tile", false), head("look", true), head("glyph", true),
 		head("foreground", false), layout.NewSpacer(), head("background", false), layout.NewSpacer()))
 	for _, t := range chain.Tiles() {
-		table.Add(themeRow(m, idx, t, th.Look(t), report))
+		table.Add(themeRow(m, env, idx, t, th.Look(t), report))
 	}
 	top.Add(container.NewBorder(nil, nil, nil, remove, box))
 	top.Add(table)
@@ -112,18 +126,95 @@ func themeEditor(m *Model, sel *string) fyne.CanvasObject {
 	return top
 }
 
+// alone runs f's edits as an undo step of their own: not merged with typing
+// into the same field before or after.
+func alone(m *Model, f func()) {
+	m.undo.breakMerge()
+	f()
+	m.undo.breakMerge()
+}
+
+// projectTheme returns the index of the project's theme called name (-1: none).
+func projectTheme(p *projects.Project, name string) int {
+	return slices.IndexFunc(p.Themes, func(t chain.Theme) bool { return strings.EqualFold(t.Name, name) })
+}
+
+// themeCopy returns a copy of the built-in theme b listing every tile (so each
+// can be edited), named so that no project theme has its name.
+func themeCopy(p *projects.Project, b string) chain.Theme {
+	th, ok := chain.FindTheme(b, nil)
+	if !ok { // an unknown theme draws as the default one
+		th, _ = chain.FindTheme(chain.DefaultTheme().Name, nil)
+	}
+	th.Name = uniqueThemeName(p, "my_"+th.Name)
+	if th.Tiles == nil {
+		th.Tiles = map[string]chain.Look{}
+	}
+	for _, t := range chain.Tiles() {
+		th.Tiles[t.String()] = th.Look(t)
+	}
+	return th
+}
+
+// uniqueThemeName returns base, or base with a number, so that no project theme has that name.
 func uniqueThemeName(p *projects.Project, base string) string {
 	name := base
-	for i := 2; slices.ContainsFunc(p.Themes, func(t chain.Theme) bool { return t.Name == name }); i++ {
+	for i := 2; projectTheme(p, name) >= 0; i++ {
 		name = fmt.Sprintf("%s_%d", base, i)
 	}
 	return name
 }
 
+// levelThemeLine says which theme the selected level uses, with a button to
+// use the shown project theme (index shown) for it, or, when the level uses a
+// built-in theme, to copy that theme into the project for the level. It is nil
+// without a selected level.
+func levelThemeLine(m *Model, shown int) fyne.CanvasObject {
+	li := m.LevelIndex()
+	name := levelThemeName(m)
+	if li < 0 {
+		return nil
+	}
+	p := m.Project()
+	own := projectTheme(p, name)
+	var msg string
+	var buttons []fyne.CanvasObject
+	switch {
+	case own >= 0 && own == shown:
+		msg = "The selected level uses this theme."
+	case own >= 0:
+		msg = fmt.Sprintf("The selected level uses “%s”.", p.Themes[own].Name)
+	default:
+		msg = fmt.Sprintf("The selected level uses the built-in theme “%s”.", name)
+		if _, ok := chain.FindTheme(name, nil); !ok {
+			msg = fmt.Sprintf("The selected level's theme “%s” is unknown: it is drawn with “%s”.", name, chain.DefaultTheme().Name)
+		}
+		buttons = append(buttons, widget.NewButtonWithIcon("Copy it for this level", theme.ContentCopyIcon(), func() {
+			th := themeCopy(p, name)
+			m.EditProject("Copy theme for level", "", func(p *projects.Project) {
+				p.Themes = append(p.Themes, th)
+				p.Levels[li].Theme = th.Name
+			})
+		}))
+	}
+	if shown >= 0 && own != shown {
+		use := p.Themes[shown].Name
+		buttons = append(buttons, widget.NewButtonWithIcon("Use for this level", theme.ConfirmIcon(), func() {
+			m.EditLevel("Change theme", "", func(l *projects.Level) { l.Theme = use })
+		}))
+	}
+	hint := lowLabel(msg)
+	if len(buttons) == 0 {
+		return hint
+	}
+	return container.NewVBox(hint, container.NewHBox(buttons...))
+}
+
 // themeRow is one tile's row: its name, a preview (the glyph in its colours),
-// and entries for the glyph and the foreground and background colours (each
-// with a swatch). report receives a problem with an entry ("" when fixed).
-func themeRow(m *Model, idx int, t chain.Tile, l chain.Look, report func(field, problem string)) fyne.CanvasObject {
+// and entries for the glyph and the foreground and background colours, each
+// colour with a swatch that opens a colour picker. report receives a problem
+// with an entry ("" when fixed).
+func themeRow(m *Model, env themeEnv, idx int, t chain.Tile, l chain.Look, report func(field, problem string)) fyne.CanvasObject {
 	key := fmt.Sprintf("theme:%d:%s:", idx, t)
 	sw := canvas.NewText(string(l.Glyph), l.FG)
 	sw.TextStyle.Monospace = true
@@ -133,14 +224,16 @@ func themeRow(m *Model, idx int, t chain.Tile, l chain.Look, report func(field, 
 	bg.StrokeWidth = 1
 	preview := container.NewStack(bg, container.NewCenter(sw))
 	set := func(field string, f func(*chain.Look)) {
-		m.EditProject("Edit theme", key+field, func(p *projects.Project) {
-			th := &p.Themes[idx]
-			if th.Tiles == nil {
-				th.Tiles = map[string]chain.Look{}
-			}
-			look := th.Look(t)
-			f(&look)
-			th.Tiles[t.String()] = look
+		env.slot.edit(func() {
+			m.EditProject("Edit theme", key+field, func(p *projects.Project) {
+				th := &p.Themes[idx]
+				if th.Tiles == nil {
+					th.Tiles = map[string]chain.Look{}
+				}
+				look := th.Look(t)
+				f(&look)
+				th.Tiles[t.String()] = look
+			})
 		})
 	}
 	glyph := widget.NewEntry()
@@ -156,26 +249,19 @@ func themeRow(m *Model, idx int, t chain.Tile, l chain.Look, report func(field, 
 		sw.Text = s
 		sw.Refresh()
 	}
-	colour := func(c chainColour, field string) (*canvas.Rectangle, *widget.Entry) {
-		strip := canvas.NewRectangle(c.get(l))
-		strip.StrokeColor = theme.Color(theme.ColorNameInputBorder)
-		strip.StrokeWidth = 1
-		strip.CornerRadius = 2
+	colour := func(c chainColour, field, title string) (*swatch, *widget.Entry) {
+		strip := newSwatch(c.get(l))
 		e := widget.NewEntry()
 		e.SetText(chain.Hex(c.get(l)))
 		e.OnChanged = func(s string) {
 			col, err := chain.ParseHex(s)
 			if err != nil {
 				report(t.String()+" "+field, fmt.Sprintf("%s %s: %q is not a colour (want #RRGGBB)", t, field, s))
-				strip.FillColor = color.Transparent
-				strip.StrokeColor = theme.Color(theme.ColorNameError)
-				strip.Refresh()
+				strip.set(color.Transparent, theme.Color(theme.ColorNameError))
 				return
 			}
 			report(t.String()+" "+field, "")
-			strip.FillColor = col
-			strip.StrokeColor = theme.Color(theme.ColorNameInputBorder)
-			strip.Refresh()
+			strip.set(col, theme.Color(theme.ColorNameInputBorder))
 			set(field, func(l *chain.Look) { c.set(l, col) })
 			if field == "fg" {
 				sw.Color = col
@@ -185,13 +271,75 @@ func themeRow(m *Model, idx int, t chain.Tile, l chain.Look, report func(field, 
 				bg.Refresh()
 			}
 		}
+		if env.win != nil {
+			strip.OnTapped = func() {
+				cur := c.get(m.Project().Themes[idx].Look(t))
+				pickColour(env.win, fmt.Sprintf("%s %s", t, title), cur, func(col colorRGBA) {
+					alone(m, func() { e.SetText(chain.Hex(col)) }) // an undo step of its own
+				})
+			}
+		}
 		return strip, e
 	}
 	name := widget.NewLabel(t.String())
 	name.Truncation = fyne.TextTruncateEllipsis
-	fgStrip, fg := colour(fgColour, "fg")
-	bgStrip, bgEntry := colour(bgColour, "bg")
+	fgStrip, fg := colour(fgColour, "fg", "foreground")
+	bgStrip, bgEntry := colour(bgColour, "bg", "background")
 	return container.New(themeCols{}, name, preview, glyph, fgStrip, fg, bgStrip, bgEntry)
+}
+
+// pickColour opens fyne's colour picker (advanced mode) on cur; done receives
+// the colour picked (opaque).
+func pickColour(win fyne.Window, title string, cur colorRGBA, done func(colorRGBA)) {
+	d := dialog.NewColorPicker(title, "", func(c color.Color) {
+		n := color.NRGBAModel.Convert(c).(color.NRGBA)
+		done(colorRGBA{R: n.R, G: n.G, B: n.B, A: 255})
+	}, win)
+	d.Advanced = true
+	d.Show()
+	d.SetColor(cur)
+}
+
+// swatch is a colour sample that runs OnTapped when tapped (the theme
+// editor's open a colour picker).
+type swatch struct {
+	widget.BaseWidget
+	rect *canvas.Rectangle
+	// OnTapped is called when the swatch is tapped (nil: nothing happens).
+	OnTapped func()
+}
+
+func newSwatch(c color.Color) *swatch {
+	s := &swatch{rect: canvas.NewRectangle(c)}
+	s.rect.StrokeColor = theme.Color(theme.ColorNameInputBorder)
+	s.rect.StrokeWidth = 1
+	s.rect.CornerRadius = 2
+	s.ExtendBaseWidget(s)
+	return s
+}
+
+// set shows fill with a stroke of colour stroke.
+func (s *swatch) set(fill, stroke color.Color) {
+	s.rect.FillColor, s.rect.StrokeColor = fill, stroke
+	s.rect.Refresh()
+}
+
+// CreateRenderer implements fyne.Widget.
+func (s *swatch) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(s.rect) }
+
+// Tapped implements fyne.Tappable.
+func (s *swatch) Tapped(*fyne.PointEvent) {
+	if s.OnTapped != nil {
+		s.OnTapped()
+	}
+}
+
+// Cursor implements desktop.Cursorable: a pointer over a swatch that opens a picker.
+func (s *swatch) Cursor() desktop.Cursor {
+	if s.OnTapped != nil {
+		return desktop.PointerCursor
+	}
+	return desktop.DefaultCursor
 }
 
 // themeCols lays out a theme table row in one line: the tile name takes what
@@ -200,7 +348,7 @@ func themeRow(m *Model, idx int, t chain.Tile, l chain.Look, report func(field, 
 type themeCols struct{}
 
 // themeColWidths are the fixed columns after the name (0: the name).
-var themeColWidths = []float32{0, 28, 32, 8, 0, 8, 0}
+var themeColWidths = []float32{0, 28, 32, 12, 0, 12, 0}
 
 const (
 	themeGap        = 4

@@ -180,8 +180,8 @@ func (e *Editor) changed(c Change) {
 		e.steps.refresh()
 		e.pal.updateButtons()
 	}
-	if structural {
-		e.rebuildForms()
+	if c&(ChangeProject|ChangeSelection|ChangeValue|ChangeLook) != 0 {
+		e.refreshForms(c)
 	}
 	p := m.Project()
 	e.rooms.Checked = p.Settings.ShowRooms
@@ -202,36 +202,9 @@ func (e *Editor) changed(c Change) {
 	}
 }
 
-// rebuildForms rebuilds the forms (level, project, themes, parameters) from the model.
-func (e *Editor) rebuildForms() {
-	e.levelBox.Objects = []fyne.CanvasObject{levelForm(e.m)}
-	e.levelBox.Refresh()
-	e.projectBox.Objects = []fyne.CanvasObject{projectForm(e.m, e.chooseContent)}
-	e.projectBox.Refresh()
-	e.themeBox.Objects = []fyne.CanvasObject{themeEditor(e.m, &e.themeSel)}
-	e.themeBox.Refresh()
-	var objs []fyne.CanvasObject
-	if i := e.m.StepIndex(); i >= 0 {
-		st := e.m.Step(StepPath{i})
-		if spec, ok := chain.Lookup(st.Builder); ok {
-			head := widget.NewLabelWithStyle(fmt.Sprintf("%d. %s (%s)", i+1, spec.Name, spec.Kind), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-			objs = append(objs, head, lowLabel(spec.Help))
-			for _, p := range chain.Check(e.m.Chain()) {
-				if p.Step == i {
-					w := widget.NewLabel("⚠ " + p.Error())
-					w.Wrapping = fyne.TextWrapWord
-					w.Importance = widget.WarningImportance
-					objs = append(objs, w)
-				}
-			}
-			objs = append(objs, widget.NewSeparator())
-		}
-	}
-	e.form = newParamForm(e.m, StepPath{e.m.StepIndex()}, e.open)
-	objs = append(objs, e.form.obj)
-	e.formBox.Objects = objs
-	e.formBox.Refresh()
-}
+// rebuildForms brings the forms (level, project, themes, parameters) up to
+// date with the model, rebuilding only those whose subject changed.
+func (e *Editor) rebuildForms() { e.refreshForms(ChangeProject) }
 
 // loadContent loads the project's content pack when nobody has (attaching it
 // to the project without an undo step), and compiles its roller and entity

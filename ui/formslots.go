@@ -1,0 +1,232 @@
+package ui
+
+import (
+	"reflect"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+
+	"hewn/chain"
+	"hewn/projects"
+)
+
+// formSlot remembers what the form shown in a box was built for, so the editor
+// rebuilds a form only when its subject (the part of the project it shows)
+// changed. Rebuilding every form on every edit costs far more than the chain
+// run itself, and it would steal the keyboard focus from the entry being typed
+// into.
+//
+// A slot is its box's layout (it wraps the box's own layout, which it keeps
+// using), so it lives exactly as long as the box.
+type formSlot struct {
+	inner   fyne.Layout // the box's own layout
+	box     *fyne.Container
+	subject any  // what the shown form was built for or last edited to
+	built   bool // a form was built at least once
+	// own counts the edits in progress that the form's own widgets make (see edit).
+	own int
+	// memo is what the form's owner keeps between refreshes (the theme
+	// editor: the level and level theme it last followed).
+	memo any
+}
+
+// slotOf returns box's slot, making box's layout one the first time.
+func slotOf(box *fyne.Container) *formSlot {
+	if s, ok := box.Layout.(*formSlot); ok {
+		return s
+	}
+	s := &formSlot{inner: box.Layout, box: box}
+	box.Layout = s
+	return s
+}
+
+// Layout implements fyne.Layout with the box's own layout.
+func (s *formSlot) Layout(objs []fyne.CanvasObject, size fyne.Size) { s.inner.Layout(objs, size) }
+
+// MinSize implements fyne.Layout with the box's own layout.
+func (s *formSlot) MinSize(objs []fyne.CanvasObject) fyne.Size { return s.inner.MinSize(objs) }
+
+// edit runs f, an edit made through the form's own widgets. Those widgets show
+// the new value already, so unless the edit changes the project's structure
+// (ChangeProject) the form keeps its widgets and the keyboard focus. A nil slot
+// just runs f.
+func (s *formSlot) edit(f func()) {
+	if s == nil {
+		f()
+		return
+	}
+	s.own++
+	defer func() { s.own-- }()
+	f()
+}
+
+// show makes build's objects the box's content unless the form already shows
+// subject, or the change c was made through the form's own widgets. It
+// reports whether it rebuilt.
+func (s *formSlot) show(c Change, subject any, build func() []fyne.CanvasObject) bool {
+	keep := s.built && (reflect.DeepEqual(subject, s.subject) || (s.own > 0 && c&ChangeProject == 0))
+	s.subject = subject
+	if keep {
+		return false
+	}
+	s.built = true
+	s.box.Objects = build()
+	s.box.Refresh()
+	return true
+}
+
+// The subjects of the editor's forms: each holds exactly what its form shows.
+// The project is never modified once current (the model edits clones), so a
+// subject may share slices and maps with it.
+type (
+	// levelSubject is what the level form shows.
+	levelSubject struct {
+		Index                int
+		Name                 string
+		Depth, Width, Height int
+		Seed                 uint64
+		Pinned               bool
+		Theme                string
+		Split                *projects.ThemeSplit
+		Themes               []string
+	}
+	// projectSubject is what the project form shows.
+	projectSubject struct {
+		Name, Content string
+		Seed          uint64
+	}
+	// themeSubject is what the theme editor shows: the project's themes, the
+	// one shown and the theme of the selected level (its Use button).
+	themeSubject struct {
+		Themes     []chain.Theme
+		Shown      string
+		LevelTheme string
+	}
+	// followed is the level (and its theme) the theme editor last followed.
+	followed struct {
+		Level int
+		Theme string
+	}
+	// stepSubject is what a parameter form shows: the step at Path of level
+	// Level (Path -1: no step, whatever the level).
+	stepSubject struct {
+		Level, Path int
+		Step        chain.Step
+	}
+	// headSubject is what the parameter panel's head shows.
+	headSubject struct {
+		Path     int
+		Builder  string
+		Warnings []string
+	}
+)
+
+func levelSubjectOf(m *Model) levelSubject {
+	l := m.Level()
+	if l == nil {
+		return levelSubject{Index: -1}
+	}
+	p := m.Project()
+	return levelSubject{Index: m.LevelIndex(), Name: l.Name, Depth: l.Depth, Width: l.Chain.Width, Height: l.Chain.Height,
+		Seed: p.LevelSeed(m.LevelIndex()), Pinned: l.Seed != nil, Theme: l.Theme, Split: l.Split, Themes: p.ThemeNames()}
+}
+
+func projectSubjectOf(p *projects.Project) projectSubject {
+	return projectSubject{Name: p.Name, Content: p.Content, Seed: p.Seed}
+}
+
+// levelThemeName is the name of the theme the selected level is drawn with ("" without a level).
+func levelThemeName(m *Model) string {
+	l := m.Level()
+	if l == nil {
+		return ""
+	}
+	if l.Theme == "" {
+		return chain.DefaultTheme().Name
+	}
+	return l.Theme
+}
+
+// shownTheme returns the index among the project's themes of the theme the
+// editor shows: the one named sel, else the first (-1 when there is none).
+func shownTheme(p *projects.Project, sel string) int {
+	if i := projectTheme(p, sel); i >= 0 {
+		return i
+	}
+	if len(p.Themes) > 0 {
+		return 0
+	}
+	return -1
+}
+
+// followLevelTheme makes the theme editor show the selected level's theme when
+// the selection moved to another level or the level's theme changed (the
+// theme shown stays when the level's theme is a built-in one).
+func (e *Editor) followLevelTheme() {
+	slot := slotOf(e.themeBox)
+	now := followed{e.m.LevelIndex(), levelThemeName(e.m)}
+	if slot.memo == now {
+		return
+	}
+	slot.memo = now
+	if i := projectTheme(e.m.Project(), now.Theme); i >= 0 {
+		e.themeSel = e.m.Project().Themes[i].Name
+	}
+}
+
+// refreshForms rebuilds the forms whose subject the change c touched; c tells
+// whether the forms' own widgets may have made it (see formSlot.edit).
+func (e *Editor) refreshForms(c Change) {
+	m := e.m
+	p := m.Project()
+	slotOf(e.levelBox).show(c, levelSubjectOf(m), func() []fyne.CanvasObject {
+		return []fyne.CanvasObject{levelForm(m, slotOf(e.levelBox))}
+	})
+	slotOf(e.projectBox).show(c, projectSubjectOf(p), func() []fyne.CanvasObject {
+		return []fyne.CanvasObject{projectForm(m, e.chooseContent, slotOf(e.projectBox))}
+	})
+	e.followLevelTheme()
+	if i := shownTheme(p, e.themeSel); i >= 0 {
+		e.themeSel = p.Themes[i].Name
+	}
+	ts := themeSubject{Themes: p.Themes, Shown: e.themeSel, LevelTheme: levelThemeName(m)}
+	slotOf(e.themeBox).show(c, ts, func() []fyne.CanvasObject {
+		return []fyne.CanvasObject{themeEditor(m, themeEnv{
+			sel:  &e.themeSel,
+			slot: slotOf(e.themeBox),
+			show: func(name string) { e.themeSel = name; e.refreshForms(0) },
+			win:  e.win,
+		})}
+	})
+	e.refreshParamForm(c)
+}
+
+// refreshParamForm rebuilds the parameter panel's head (the step's name and
+// its warnings) and its form, each only when what it shows changed.
+func (e *Editor) refreshParamForm(c Change) {
+	m := e.m
+	if len(e.formBox.Objects) != 2 { // first build: the head's box, then the form's
+		e.formBox.Objects = []fyne.CanvasObject{container.NewVBox(), container.NewVBox()}
+	}
+	i := m.StepIndex()
+	hs := headSubject{Path: i}
+	ss := stepSubject{Level: -1, Path: i}
+	if st := m.Step(StepPath{i}); st != nil {
+		hs.Builder = st.Builder
+		for _, p := range e.steps.problems() {
+			if p.Step == i {
+				hs.Warnings = append(hs.Warnings, p.Error())
+			}
+		}
+		ss.Level, ss.Step = m.LevelIndex(), *st
+	}
+	head := slotOf(e.formBox.Objects[0].(*fyne.Container))
+	form := slotOf(e.formBox.Objects[1].(*fyne.Container))
+	rebuilt := head.show(c, hs, func() []fyne.CanvasObject { return paramHead(i, hs.Builder, hs.Warnings) })
+	if form.show(c, ss, func() []fyne.CanvasObject {
+		e.form = newParamForm(m, StepPath{i}, e.open, form)
+		return []fyne.CanvasObject{e.form.obj}
+	}) || rebuilt {
+		e.formBox.Refresh() // the parts' heights changed
+	}
+}
