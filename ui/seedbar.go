@@ -76,14 +76,14 @@ func (b *seedBar) refresh(structural bool) {
 	}
 	li := b.e.m.LevelIndex()
 	if li < 0 {
-		b.level.SetText("")
+		setText(b.level, "")
 		return
 	}
 	how := "derived from the master seed and depth " + strconv.Itoa(p.Levels[li].Depth)
 	if p.Levels[li].Seed != nil {
 		how = "pinned in the Levels tab"
 	}
-	b.level.SetText(fmt.Sprintf("Level seed %d (%s)", p.LevelSeed(li), how))
+	setText(b.level, fmt.Sprintf("Level seed %d (%s)", p.LevelSeed(li), how))
 }
 
 // rollSeed sets a new random master seed (unless the seed is locked).
@@ -153,3 +153,4 @@ func shellQuote(s string) string {
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
+
