@@ -27,6 +27,7 @@ type levelJSON struct {
 	Split *ThemeSplit `json:"theme_split,omitempty"`
 	Seed  *uint64     `json:"seed"`
 	Chain chainJSON   `json:"chain"`
+	Pins  []Pin       `json:"pins,omitempty"`
 }
 
 type projectJSON struct {
@@ -51,7 +52,7 @@ func (p *Project) Encode(w io.Writer) error {
 		out.Settings = &s
 	}
 	for _, l := range p.Levels {
-		lj := levelJSON{Depth: l.Depth, Name: l.Name, Theme: l.Theme, Split: l.Split, Seed: l.Seed}
+		lj := levelJSON{Depth: l.Depth, Name: l.Name, Theme: l.Theme, Split: l.Split, Seed: l.Seed, Pins: l.Pins}
 		if l.Chain != nil {
 			lj.Chain = chainJSON{l.Chain.Width, l.Chain.Height, l.Chain.Steps}
 		}
@@ -241,7 +242,8 @@ func decodeSettings(data json.RawMessage, add addFunc) Settings {
 }
 
 var levelKeyWord = map[string]string{"depth": "an integer depth", "name": "a string", "theme": "a string (a theme name)",
-	"theme_split": "a theme split object (region, theme)", "seed": "a non-negative integer seed or null"}
+	"theme_split": "a theme split object (region, theme)", "seed": "a non-negative integer seed or null",
+	"pins": `a list of pins ({"seed": N, "fingerprint": "sha256:..."})`}
 
 func decodeLevel(data json.RawMessage, path string) (Level, chain.Problems) {
 	var probs chain.Problems
@@ -254,7 +256,7 @@ func decodeLevel(data json.RawMessage, path string) (Level, chain.Problems) {
 		return Level{}, probs
 	}
 	l := Level{Depth: 1}
-	known := []string{"depth", "name", "theme", "theme_split", "seed", "chain"}
+	known := []string{"depth", "name", "theme", "theme_split", "seed", "chain", "pins"}
 	for _, k := range sortedKeys(raw) {
 		v := raw[k]
 		kp := path + "." + k
@@ -276,6 +278,11 @@ func decodeLevel(data json.RawMessage, path string) (Level, chain.Problems) {
 			}
 		case "seed":
 			err = strictUnmarshal(v, &l.Seed)
+		case "pins":
+			err = strictUnmarshal(v, &l.Pins)
+			if err == nil {
+				checkPins(l.Pins, kp, add)
+			}
 		case "chain":
 		default:
 			add(kp, "unknown key %q (want %s)", k, strings.Join(known, ", "))

@@ -56,6 +56,9 @@ type Level struct {
 	Seed *uint64
 	// Chain is the level's recipe; its Name and Depth mirror the level's.
 	Chain *chain.Chain
+	// Pins are master seeds the designer pinned, each with the fingerprint of
+	// the level it gave then (see Pin).
+	Pins []Pin
 }
 
 // ThemeSplit draws Region of a level in Theme.
@@ -127,6 +130,7 @@ func (l Level) Clone() Level {
 	if l.Chain != nil {
 		m.Chain = l.Chain.Clone()
 	}
+	m.Pins = slices.Clone(l.Pins)
 	return m
 }
 

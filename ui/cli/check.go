@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"fmt"
 	"io"
 
@@ -31,6 +32,14 @@ func checkProject(path string, stdout, stderr io.Writer) int {
 			for _, e := range p.CheckEntities(pack) {
 				fmt.Fprintln(stdout, path+": "+e)
 				errs = append(errs, e)
+			}
+			// pinned seeds whose level changed since they were pinned
+			for _, r := range p.CheckPins(context.Background(), pack.Roller()) {
+				if r.Changed() {
+					e := r.String(p)
+					fmt.Fprintln(stdout, path+": "+e)
+					errs = append(errs, e)
+				}
 			}
 		}
 	}
