@@ -157,7 +157,7 @@ func seedEntry(v uint64, set func(uint64)) *widget.Entry {
 // chains themselves only ever use the seeds they are given).
 func newSeed() uint64 { return rand.Uint64() >> 16 }
 
-// levelForm edits the selected level: name, depth, size, pinned seed, theme
+// levelForm edits the selected level: name, depth, size, fixed seed, theme
 // and split. slot is where the form is shown (edits typed into it keep it).
 func levelForm(m *Model, slot *formSlot) fyne.CanvasObject {
 	l := m.Level()
@@ -186,7 +186,7 @@ func levelForm(m *Model, slot *formSlot) fyne.CanvasObject {
 	height := newIntField("height", l.Chain.Height, chain.MinSize, chain.MaxSize, func(n int) {
 		edit("Change height", "height", func(l *projects.Level) { l.Chain.Height = n })
 	})
-	pin := widget.NewCheck("pinned", func(on bool) {
+	pin := widget.NewCheck("fixed", func(on bool) {
 		edit("Pin seed", "", func(l *projects.Level) {
 			if on {
 				s := p.LevelSeed(m.LevelIndex())

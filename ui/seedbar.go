@@ -17,7 +17,7 @@ import (
 // seedBar shows the seeds the map on screen was made from, the way the
 // command line names them: the project's master seed (editable; the dice rolls
 // a new one unless locked) and the selected level's seed, derived from the
-// master seed and the depth or pinned in the Levels tab. Copy command puts on
+// master seed and the depth or fixed in the Levels tab. Copy command puts on
 // the clipboard the `hewn run` line that prints this very map.
 type seedBar struct {
 	e       *Editor
@@ -48,7 +48,7 @@ func newSeedBar(e *Editor) *seedBar {
 	b.level.Truncation = fyne.TextTruncateEllipsis
 	b.copyCmd = widget.NewButtonWithIcon("Command", theme.ContentCopyIcon(), e.CopyCommand)
 	left := container.NewHBox(widget.NewLabel("Master seed"))
-	right := container.NewHBox(b.dice, b.lock, b.copyCmd)
+	right := container.NewHBox(b.dice, b.lock, e.pins.pin, b.copyCmd)
 	b.obj = container.NewBorder(nil, nil, left, right, b.master)
 	return b
 }
@@ -81,7 +81,7 @@ func (b *seedBar) refresh(structural bool) {
 	}
 	how := "derived from the master seed and depth " + strconv.Itoa(p.Levels[li].Depth)
 	if p.Levels[li].Seed != nil {
-		how = "pinned in the Levels tab"
+		how = "fixed in the Levels tab"
 	}
 	setText(b.level, fmt.Sprintf("Level seed %d (%s)", p.LevelSeed(li), how))
 }

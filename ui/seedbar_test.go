@@ -109,7 +109,7 @@ func TestSeedBarShowsMasterAndPinnedLevelSeed(t *testing.T) {
 	assert.Contains(t, f.e.seeds.level.Text, "derived")
 	f.e.m.SelectLevel(1)
 	f.settle()
-	assert.Contains(t, f.e.seeds.level.Text, "Level seed 77 (pinned")
+	assert.Contains(t, f.e.seeds.level.Text, "Level seed 77 (fixed")
 	assert.EqualValues(t, 77, f.e.result.Seed)
 }
 

@@ -39,6 +39,7 @@ type Editor struct {
 	status                         *widget.Label
 	hover                          *widget.Label
 	seeds                          *seedBar
+	pins                           *pinWatch
 	rooms                          *widget.Check
 	changes                        *widget.Check
 
@@ -97,6 +98,7 @@ func newEditor(a fyne.App, w fyne.Window, m *Model, post func(func())) *Editor {
 	e.partial = widget.NewButtonWithIcon("Show failed run", theme.HistoryIcon(), func() { e.browseFailed(!e.browsingFailed) })
 	e.partial.Hide()
 
+	e.pins = newPinWatch(e)
 	e.seeds = newSeedBar(e)
 	e.rooms = widget.NewCheck("Rooms", func(on bool) {
 		e.mapView.SetShowRooms(on)
@@ -113,7 +115,7 @@ func newEditor(a fyne.App, w fyne.Window, m *Model, post func(func())) *Editor {
 	viewBar := container.NewHBox(e.rooms, e.changes, zoomOut, zoomIn, fit)
 	// two rows, so both fit beside a 1024 px window's sidebar: the seeds and
 	// the command; the level seed and the view controls
-	top := container.NewVBox(e.seeds.obj, container.NewBorder(nil, nil, nil, viewBar, e.seeds.level))
+	top := container.NewVBox(e.seeds.obj, container.NewBorder(nil, nil, nil, container.NewHBox(e.pins.btn, viewBar), e.seeds.level))
 	bottom := container.NewVBox(e.scrub.obj, widget.NewSeparator(),
 		container.NewBorder(nil, nil, nil, container.NewCenter(e.partial), e.status), e.hover)
 	right := container.NewBorder(top, bottom, nil, nil, e.mapView)
@@ -148,7 +150,13 @@ func newEditor(a fyne.App, w fyne.Window, m *Model, post func(func())) *Editor {
 
 	m.OnChange(e.changed)
 	m.OnChange(e.contentChanged)
+	m.OnChange(func(c Change) {
+		if c&(ChangeProject|ChangeValue|ChangeContent) != 0 {
+			e.pins.check()
+		}
+	})
 	e.changed(ChangeProject | ChangeSelection | ChangeFile)
+	e.pins.check()
 	return e
 }
 
