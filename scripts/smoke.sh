@@ -72,6 +72,15 @@ for size in 1280x800 1024x700; do
   [ "$colours" -gt 20 ] || fail "the screen looks blank at $size ($colours colours)"
   pixels=$((w * h / 50))
 
+  # every sidebar tab (Alt+1…5) fits the window: none makes it grow past the screen
+  for tab in 1 2 3 4 5; do
+    key alt+$tab
+    geo=$(xdotool getwindowgeometry "$win" | awk '/Geometry/ {print $2}')
+    gw=${geo%x*} gh=${geo#*x}
+    [ "$gw" -le "$w" ] && [ "$gh" -le "$h" ] || { shot "tab$tab-$size"; fail "tab $tab needs a ${geo} window at $size"; }
+  done
+  key alt+1
+
   key ctrl+shift+s
   alive "Ctrl+Shift+S"
   shot "save-as-$size"

@@ -47,7 +47,7 @@ func newSeedBar(e *Editor) *seedBar {
 	b.level = widget.NewLabel("")
 	b.level.Truncation = fyne.TextTruncateEllipsis
 	b.copyCmd = widget.NewButtonWithIcon("Command", theme.ContentCopyIcon(), e.CopyCommand)
-	left := container.NewHBox(widget.NewLabel("Master seed"))
+	left := container.NewHBox(widget.NewLabel("Seed"))
 	right := container.NewHBox(b.dice, b.lock, e.pins.pin, b.copyCmd)
 	b.obj = container.NewBorder(nil, nil, left, right, b.master)
 	return b
@@ -79,7 +79,7 @@ func (b *seedBar) refresh(structural bool) {
 		setText(b.level, "")
 		return
 	}
-	how := "derived from the master seed and depth " + strconv.Itoa(p.Levels[li].Depth)
+	how := "derived from master seed and depth " + strconv.Itoa(p.Levels[li].Depth)
 	if p.Levels[li].Seed != nil {
 		how = "fixed in the Levels tab"
 	}
