@@ -10,6 +10,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // Map size limits and the sub-chain nesting limit.
@@ -17,6 +18,21 @@ const (
 	MinSize    = 8
 	MaxSize    = 4096
 	MaxNesting = 16
+)
+
+// Input limits of every chain and project loader (DESIGN.md, Limits).
+const (
+	// MaxFileSize is the largest chain or project file accepted (16 MiB),
+	// refused before it is parsed.
+	MaxFileSize = 16 << 20
+	// MaxSteps is the most steps one step list may hold.
+	MaxSteps = 10_000
+	// MaxJSONDepth is the deepest bracket nesting a chain or project file may
+	// have: far more than 16 nested sub-chains need.
+	MaxJSONDepth = 256
+	// MaxProblems is how many problems a loader reports before it sums up the
+	// rest as "and N more problems".
+	MaxProblems = 200
 )
 
 // Step is one builder invocation in a chain.
@@ -120,6 +136,12 @@ type Problem struct {
 	Msg  string
 	// Step is the index of the top-level step concerned, or -1.
 	Step int
+	// Warning marks something suspicious but valid (Check's empty step list, a
+	// section placed past the map's edge): it is reported and does not stop a run.
+	Warning bool
+	// Omitted, when positive, marks a summary standing for that many further
+	// problems left out of the list (see CapProblems); Msg says so.
+	Omitted int
 }
 
 // Error formats the problem as "path: message".
@@ -142,19 +164,60 @@ func (ps Problems) Error() string {
 	return strings.Join(lines, "\n")
 }
 
+// CapProblems keeps the first n of ps and sums up the rest in one final
+// problem, "and K more problems" (its Omitted is K); summaries already in ps
+// count for what they stand for. Loaders cap what they report at MaxProblems.
+func CapProblems(ps Problems, n int) Problems {
+	kept, more := make(Problems, 0, min(len(ps), n+1)), 0
+	for _, p := range ps {
+		switch {
+		case p.Omitted > 0:
+			more += p.Omitted
+		case len(kept) < n:
+			kept = append(kept, p)
+		default:
+			more++
+		}
+	}
+	if more > 0 {
+		kept = append(kept, Problem{Msg: moreMsg(more), Step: -1, Omitted: more})
+	}
+	return kept
+}
+
+func moreMsg(n int) string {
+	if n == 1 {
+		return "and 1 more problem"
+	}
+	return fmt.Sprintf("and %d more problems", n)
+}
+
 // Decode reads a chain from JSON, checking every builder name, parameter key,
-// type and range. Errors name the step and key (and line:column for syntax errors).
+// type and range. Errors name the step and key (and line:column for syntax
+// errors). Input over MaxFileSize is refused unread.
 func Decode(r io.Reader) (*Chain, error) {
-	data, err := io.ReadAll(r)
+	data, err := io.ReadAll(io.LimitReader(r, MaxFileSize+1))
 	if err != nil {
 		return nil, fmt.Errorf("chain: %w", err)
+	}
+	if len(data) > MaxFileSize {
+		return nil, CheckFileSize(int64(len(data)))
 	}
 	return DecodeJSON(data, "")
 }
 
 // DecodeJSON decodes a chain held in data; prefix is prepended to every error path
-// (e.g. "levels[2].chain" when the chain is embedded in a project).
+// (e.g. "levels[2].chain" when the chain is embedded in a project). A whole
+// file (prefix "") first passes CheckJSON: size, encoding (a UTF-8 byte-order
+// mark is skipped), duplicate keys and nesting; an embedded chain has passed
+// it with its file.
 func DecodeJSON(data []byte, prefix string) (*Chain, error) {
+	if prefix == "" {
+		var err error
+		if data, err = CheckJSON(data); err != nil {
+			return nil, err
+		}
+	}
 	var raw map[string]json.RawMessage
 	if err := unmarshal(data, &raw); err != nil {
 		var se *SyntaxError
@@ -189,7 +252,7 @@ func DecodeJSON(data []byte, prefix string) (*Chain, error) {
 		d.add(join(prefix, "steps"), -1, "missing (a chain needs a list of steps)")
 	}
 	if len(d.probs) > 0 {
-		return nil, d.probs
+		return nil, CapProblems(d.probs, MaxProblems)
 	}
 	return c, nil
 }
@@ -200,6 +263,16 @@ type decoder struct {
 }
 
 func (d *decoder) add(path string, step int, format string, args ...any) {
+	if len(d.probs) >= MaxProblems {
+		// Count the rest without formatting them: a huge bad file stays cheap.
+		if n := len(d.probs) - 1; d.probs[n].Omitted > 0 {
+			d.probs[n].Omitted++
+			d.probs[n].Msg = moreMsg(d.probs[n].Omitted)
+			return
+		}
+		d.probs = append(d.probs, Problem{Msg: moreMsg(1), Step: -1, Omitted: 1})
+		return
+	}
 	d.probs = append(d.probs, Problem{Path: path, Msg: fmt.Sprintf(format, args...), Step: step})
 }
 
@@ -229,6 +302,10 @@ func (d *decoder) steps(v json.RawMessage, path string, depth, top int) []Step {
 	var list []json.RawMessage
 	if err := json.Unmarshal(v, &list); err != nil || list == nil {
 		d.add(path, top, "%s is not a list of steps", abbrev(v))
+		return nil
+	}
+	if len(list) > MaxSteps {
+		d.add(path, top, "%d steps; a step list holds at most %d", len(list), MaxSteps)
 		return nil
 	}
 	out := make([]Step, 0, len(list))
@@ -468,3 +545,280 @@ func abbrev(v json.RawMessage) string {
 }
 
 func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }
+
+// CheckFileSize refuses a chain or project file of size bytes over MaxFileSize
+// (nil when it is within the limit). Loaders call it before reading a file.
+func CheckFileSize(size int64) error {
+	if size <= MaxFileSize {
+		return nil
+	}
+	return fmt.Errorf("chain: the file is %s; chain and project files are at most %s", mib(size), mib(MaxFileSize))
+}
+
+func mib(n int64) string {
+	if n%(1<<20) == 0 {
+		return fmt.Sprintf("%d MiB", n>>20)
+	}
+	return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+}
+
+// CheckEncoding checks that data is UTF-8 text and returns it without a UTF-8
+// byte-order mark. UTF-16 and UTF-32 (told by their byte-order marks or by the
+// NUL bytes of their ASCII) are refused naming the encoding; invalid UTF-8 is
+// a *SyntaxError naming UTF-8, the byte offset (in data, a byte-order mark
+// included) and its line:column. Every Hewn loader calls it first.
+func CheckEncoding(data []byte) ([]byte, error) {
+	for _, e := range []struct {
+		bom  string
+		name string
+	}{
+		{"\x00\x00\xfe\xff", "UTF-32 (big-endian)"}, {"\xff\xfe\x00\x00", "UTF-32 (little-endian)"},
+		{"\xfe\xff", "UTF-16 (big-endian)"}, {"\xff\xfe", "UTF-16 (little-endian)"},
+	} {
+		if bytes.HasPrefix(data, []byte(e.bom)) {
+			return nil, fmt.Errorf("chain: the file is %s; Hewn reads UTF-8 JSON (save it as UTF-8)", e.name)
+		}
+	}
+	if len(data) >= 2 && (data[0] == 0 || data[1] == 0) {
+		enc := "UTF-16 (big-endian)"
+		if data[0] != 0 {
+			enc = "UTF-16 (little-endian)"
+		}
+		if len(data) >= 4 && data[1] == 0 && data[2] == 0 {
+			enc = "UTF-32 (little-endian)"
+		} else if len(data) >= 4 && data[0] == 0 && data[1] == 0 && data[2] == 0 {
+			enc = "UTF-32 (big-endian)"
+		}
+		return nil, fmt.Errorf("chain: the file is %s; Hewn reads UTF-8 JSON (save it as UTF-8)", enc)
+	}
+	skip := 0
+	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
+		skip = 3
+	}
+	body := data[skip:]
+	if utf8.Valid(body) {
+		return body, nil
+	}
+	for i := 0; i < len(body); {
+		r, size := utf8.DecodeRune(body[i:])
+		if r == utf8.RuneError && size <= 1 {
+			se := syntaxAt(body, int64(i), fmt.Sprintf("invalid UTF-8 (byte 0x%02X at byte offset %d); save the file as UTF-8", body[i], skip+i))
+			return nil, se
+		}
+		i += size
+	}
+	return body, nil
+}
+
+// CheckJSON prepares a whole chain or project file for decoding: it refuses
+// one over MaxFileSize, checks its encoding (CheckEncoding: a UTF-8 byte-order
+// mark is dropped), and scans it for duplicate keys and for nesting deeper
+// than MaxJSONDepth, each a *SyntaxError at the offending key or bracket that
+// names the JSON path ("duplicate key "width" in steps[0].params"). Malformed
+// JSON passes (the decoder reports it with its line and column).
+func CheckJSON(data []byte) ([]byte, error) {
+	if err := CheckFileSize(int64(len(data))); err != nil {
+		return nil, err
+	}
+	data, err := CheckEncoding(data)
+	if err != nil {
+		return nil, err
+	}
+	sc := scanner{src: data}
+	sc.skip()
+	sc.value()
+	if sc.err != nil {
+		return nil, sc.err
+	}
+	return data, nil
+}
+
+// scanner walks JSON looking for duplicate keys and deep nesting. It stops
+// quietly at the first syntax error (stopped), which the JSON decoder reports.
+type scanner struct {
+	src     []byte
+	pos     int
+	err     *SyntaxError
+	stopped bool
+	path    []pathSeg // the current JSON path
+	keys    []string  // keys of the objects being scanned, innermost last
+}
+
+type pathSeg struct {
+	key   string
+	index int // -1 for a key
+}
+
+func (sc *scanner) halt() { sc.stopped = true }
+
+func (sc *scanner) ok() bool { return sc.err == nil && !sc.stopped }
+
+func (sc *scanner) skip() {
+	for sc.pos < len(sc.src) {
+		switch sc.src[sc.pos] {
+		case ' ', '\t', '\n', '\r':
+			sc.pos++
+		default:
+			return
+		}
+	}
+}
+
+func (sc *scanner) pathString() string {
+	var b strings.Builder
+	for _, s := range sc.path {
+		if s.index >= 0 {
+			fmt.Fprintf(&b, "[%d]", s.index)
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(s.key)
+	}
+	return b.String()
+}
+
+func (sc *scanner) value() {
+	if !sc.ok() || sc.pos >= len(sc.src) {
+		sc.halt()
+		return
+	}
+	switch c := sc.src[sc.pos]; c {
+	case '{', '[':
+		if len(sc.path) >= MaxJSONDepth {
+			sc.err = syntaxAt(sc.src, int64(sc.pos), fmt.Sprintf("brackets nest deeper than %d levels", MaxJSONDepth))
+			return
+		}
+		if c == '{' {
+			sc.object()
+		} else {
+			sc.array()
+		}
+	case '"':
+		sc.str()
+	default:
+		// a number, true, false or null: up to the next delimiter
+		for sc.pos < len(sc.src) {
+			switch sc.src[sc.pos] {
+			case ',', '}', ']', ' ', '\t', '\n', '\r':
+				return
+			}
+			sc.pos++
+		}
+	}
+}
+
+// str skips a string literal and returns its raw contents (escapes kept).
+func (sc *scanner) str() []byte {
+	start := sc.pos + 1
+	for i := start; i < len(sc.src); i++ {
+		switch sc.src[i] {
+		case '\\':
+			i++
+		case '"':
+			sc.pos = i + 1
+			return sc.src[start:i]
+		}
+	}
+	sc.halt()
+	return nil
+}
+
+func (sc *scanner) object() {
+	sc.pos++ // '{'
+	base := len(sc.keys)
+	defer func() { sc.keys = sc.keys[:base] }()
+	var seen map[string]bool // for big objects
+	for sc.ok() {
+		sc.skip()
+		if sc.pos < len(sc.src) && sc.src[sc.pos] == '}' {
+			sc.pos++
+			return
+		}
+		if sc.pos >= len(sc.src) || sc.src[sc.pos] != '"' {
+			sc.halt()
+			return
+		}
+		koff := sc.pos
+		raw := sc.str()
+		if !sc.ok() {
+			return
+		}
+		key := string(raw)
+		if bytes.IndexByte(raw, '\\') >= 0 {
+			if err := json.Unmarshal(sc.src[koff:sc.pos], &key); err != nil {
+				sc.halt()
+				return
+			}
+		}
+		dup := false
+		if seen != nil {
+			dup = seen[key]
+			seen[key] = true
+		} else {
+			dup = slices.Contains(sc.keys[base:], key)
+			if len(sc.keys)-base >= 16 {
+				seen = make(map[string]bool, 32)
+				for _, k := range sc.keys[base:] {
+					seen[k] = true
+				}
+				seen[key] = true
+			}
+		}
+		if dup {
+			where := "the top-level object"
+			if p := sc.pathString(); p != "" {
+				where = p
+			}
+			sc.err = syntaxAt(sc.src, int64(koff), fmt.Sprintf("duplicate key %q in %s", key, where))
+			return
+		}
+		sc.keys = append(sc.keys, key)
+		sc.skip()
+		if sc.pos >= len(sc.src) || sc.src[sc.pos] != ':' {
+			sc.halt()
+			return
+		}
+		sc.pos++
+		sc.skip()
+		sc.path = append(sc.path, pathSeg{key: key, index: -1})
+		sc.value()
+		sc.path = sc.path[:len(sc.path)-1]
+		sc.skip()
+		if sc.pos < len(sc.src) && sc.src[sc.pos] == ',' {
+			sc.pos++
+			continue
+		}
+		if sc.pos < len(sc.src) && sc.src[sc.pos] == '}' {
+			sc.pos++
+			return
+		}
+		sc.halt()
+	}
+}
+
+func (sc *scanner) array() {
+	sc.pos++ // '['
+	sc.skip()
+	if sc.pos < len(sc.src) && sc.src[sc.pos] == ']' {
+		sc.pos++
+		return
+	}
+	for i := 0; sc.ok(); i++ {
+		sc.skip()
+		sc.path = append(sc.path, pathSeg{index: i})
+		sc.value()
+		sc.path = sc.path[:len(sc.path)-1]
+		sc.skip()
+		if sc.pos < len(sc.src) && sc.src[sc.pos] == ',' {
+			sc.pos++
+			continue
+		}
+		if sc.pos < len(sc.src) && sc.src[sc.pos] == ']' {
+			sc.pos++
+			return
+		}
+		sc.halt()
+	}
+}

@@ -5,13 +5,42 @@ import "fmt"
 // Check reports precondition problems before a chain runs: a meta builder with
 // no map before it, a builder that needs rooms (corridors, a start) that no earlier
 // enabled step makes, unknown builders, invalid or repeated step IDs. It never runs a builder.
+// It also reports warnings (Problem.Warning): an empty step list, and what a
+// builder's Spec.Warn flags (a section placed past the map's edge, an empty
+// template).
 func Check(c *Chain) []Problem {
 	var probs []Problem
-	checkSteps(c.Steps, "steps", -1, 0, &probs)
+	ck := checker{w: c.Width, h: c.Height, probs: &probs}
+	ck.steps(c.Steps, "steps", -1, 0)
 	return probs
 }
 
-func checkSteps(steps []Step, path string, top int, have Features, probs *[]Problem) Features {
+// Errors returns the problems among ps that are not warnings.
+func Errors(ps []Problem) []Problem {
+	var out []Problem
+	for _, p := range ps {
+		if !p.Warning {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+type checker struct {
+	w, h  int
+	probs *[]Problem
+}
+
+func (ck checker) steps(steps []Step, path string, top int, have Features) Features {
+	probs := ck.probs
+	if len(steps) == 0 {
+		t := max(top, -1)
+		msg := "empty: the map stays solid rock"
+		if top >= 0 {
+			msg = "empty: the sub-chain makes nothing"
+		}
+		*probs = append(*probs, Problem{Path: path, Step: t, Msg: msg, Warning: true})
+	}
 	ids := map[string]string{}
 	for i, s := range steps {
 		if s.ID == "" {
@@ -49,6 +78,12 @@ func checkSteps(steps []Step, path string, top int, have Features, probs *[]Prob
 			*probs = append(*probs, Problem{Path: p, Step: t,
 				Msg: fmt.Sprintf("%s is a meta builder and needs a map, but no earlier step makes one (start with an initial builder)", s.Builder)})
 		}
+		if spec.Warn != nil {
+			for _, w := range spec.Warn(spec.Resolve(s.Params), s.Params, ck.w, ck.h) {
+				w.Path, w.Step, w.Warning = p+"."+w.Path, t, true
+				*probs = append(*probs, w)
+			}
+		}
 		eff := spec.EffectOf(s.Params)
 		if missing := eff.Needs &^ have &^ FMap; missing != 0 {
 			*probs = append(*probs, Problem{Path: p, Step: t,
@@ -66,7 +101,7 @@ func checkSteps(steps []Step, path string, top int, have Features, probs *[]Prob
 				continue
 			}
 			if nested, ok := s.Params[prm.Name].([]Step); ok {
-				have |= checkSteps(nested, p+".params."+prm.Name, t, 0, probs)
+				have |= ck.steps(nested, p+".params."+prm.Name, t, 0)
 			}
 		}
 	}

@@ -45,6 +45,7 @@ func (e *FileError) Error() string {
 	}
 	var ps Problems
 	if errors.As(e.Err, &ps) && len(ps) > 0 {
+		ps = CapProblems(ps, MaxProblems)
 		lines := make([]string, len(ps))
 		for i, p := range ps {
 			lines[i] = e.File + ": " + p.Error()
@@ -77,13 +78,17 @@ func WithFile(file string, err error) error {
 	return &FileError{File: file, Err: err}
 }
 
-// trimPackage drops a leading Hewn package prefix ("projects: ") from a
-// message that follows a file name.
+// trimPackage drops the leading Hewn package prefixes ("projects: chain: ")
+// from a message that follows a file name.
 func trimPackage(msg string) string {
-	for _, p := range []string{"chain: ", "content: ", "projects: "} {
-		if rest, ok := strings.CutPrefix(msg, p); ok {
-			return rest
+	for {
+		trimmed := msg
+		for _, p := range []string{"chain: ", "content: ", "projects: "} {
+			trimmed = strings.TrimPrefix(trimmed, p)
 		}
+		if trimmed == msg {
+			return msg
+		}
+		msg = trimmed
 	}
-	return msg
 }

@@ -88,6 +88,12 @@ type Spec struct {
 	Effects func(v Values) Effect
 	// New configures a builder. v holds every parameter (defaults filled in).
 	New func(v Values) (Builder, error)
+	// Warn, when set, reports suspicious but valid settings of a step on a
+	// width×height map (a section placed past the map's edge, an empty
+	// template): v holds every parameter, explicit the ones the step sets.
+	// Each warning's Path is relative to the step ("params.x"); Check reports
+	// them as warnings.
+	Warn func(v Values, explicit map[string]any, width, height int) []Problem
 }
 
 // Effect is what one configured step needs, drops (before it makes anything) and makes.

@@ -206,11 +206,19 @@ func cloneLooks(m map[string]Look) map[string]Look {
 // DecodeTheme decodes one theme from JSON (as projects hold them). Every
 // problem is located by its JSON path under prefix (e.g. "themes[0]") and
 // quotes the offending value or name: unknown keys and tiles, a glyph that is
-// not one character, a colour that is not #RRGGBB.
+// not one character, a colour that is not #RRGGBB. With prefix "" data is a
+// whole file and passes CheckJSON first (encoding, duplicate keys, nesting).
 func DecodeTheme(data []byte, prefix string) (Theme, Problems) {
 	var probs Problems
 	add := func(path, format string, args ...any) {
 		probs = append(probs, Problem{Path: path, Msg: fmt.Sprintf(format, args...), Step: -1})
+	}
+	if prefix == "" { // a whole file, not a theme inside a checked project
+		var err error
+		if data, err = CheckJSON(data); err != nil {
+			add(prefix, "%v", strings.TrimPrefix(err.Error(), "chain: "))
+			return Theme{}, probs
+		}
 	}
 	var raw map[string]json.RawMessage
 	if err := json.Unmarshal(data, &raw); err != nil || raw == nil {

@@ -55,12 +55,16 @@ type parser struct {
 	err   *SyntaxError
 }
 
-// parseJSON parses src into an ordered tree. Duplicate keys are reported as an error.
+// parseJSON parses src into an ordered tree. Duplicate keys are reported as an
+// error. The encoding is checked first (chain.CheckEncoding): a UTF-8
+// byte-order mark is skipped, UTF-16 and invalid UTF-8 are refused (naming the
+// encoding, or UTF-8 with the byte offset).
 func parseJSON(src []byte) (*node, error) {
-	p := &parser{src: src}
-	if bytes.HasPrefix(src, []byte("\xef\xbb\xbf")) {
-		p.pos = 3
+	body, err := chain.CheckEncoding(src)
+	if err != nil {
+		return nil, err
 	}
+	p := &parser{src: src, pos: len(src) - len(body)}
 	p.skip()
 	n := p.value()
 	if p.err == nil {
@@ -152,7 +156,7 @@ func (p *parser) value() *node {
 func (p *parser) enter() bool {
 	p.depth++
 	if p.depth > maxNesting {
-		p.fail(p.pos, "nesting deeper than %d", maxNesting)
+		p.fail(p.pos, "brackets nest deeper than %d levels", maxNesting)
 		return false
 	}
 	return true
@@ -294,6 +298,7 @@ func (p *parser) number() *node {
 // str parses a string literal at p.pos (which holds '"').
 func (p *parser) str() (string, bool) {
 	s := p.src
+	opened := p.pos // an unterminated string is reported where it opens
 	i := p.pos + 1
 	// Fast path: no escapes.
 	j := i
@@ -313,7 +318,7 @@ func (p *parser) str() (string, bool) {
 	for {
 		if i >= len(s) {
 			p.pos = i
-			p.fail(i, "unterminated string")
+			p.fail(opened, "unterminated string")
 			return "", false
 		}
 		c := s[i]
@@ -328,7 +333,7 @@ func (p *parser) str() (string, bool) {
 		case c == '\\':
 			if i+1 >= len(s) {
 				p.pos = i
-				p.fail(i, "unterminated string")
+				p.fail(opened, "unterminated string")
 				return "", false
 			}
 			e := s[i+1]

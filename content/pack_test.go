@@ -221,7 +221,7 @@ func TestLoadErrors(t *testing.T) {
 		{`{"a":"\q"}`, `content: line 1:7: bad escape "\\q" in string`},
 		{`{"a":01}`, `content: line 1:7: unexpected '1' after the value of "a"`},
 		{``, `content: line 1:1: unexpected end of input`},
-		{strings.Repeat("[", 300), `nesting deeper than 256`},
+		{strings.Repeat("[", 300), `brackets nest deeper than 256 levels`},
 	} {
 		_, err := Parse([]byte(tc.src))
 		if assert.Error(t, err, tc.src) {

@@ -3,6 +3,8 @@ package content
 import (
 	"fmt"
 	"hewn/chain"
+	"math"
+	"reflect"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -61,6 +63,12 @@ func (p *Pack) Validate() []Problem {
 	seen := make(map[string]bool, len(typed))
 	for _, t := range typed {
 		seen[t.Path] = true
+	}
+	for _, n := range numberProblems(p) {
+		if !seen[n.Path] {
+			seen[n.Path] = true
+			typed = append(typed, n)
+		}
 	}
 	out := typed
 	for _, e := range v.errs {
@@ -385,4 +393,97 @@ func (v *validator) effects(path string, m StringMap, spells map[string]bool) {
 			}
 		}
 	}
+}
+
+// numberProblems reports the modelled fields whose number has the right JSON
+// type but does not fit: an integer beyond int64 (a max_depth of
+// 9223372036854775808), an integer field's value beyond 2^53
+// (99999999999999999999999999), a number beyond float64 (1e400). The codec
+// keeps such a value as it is (so it exports unchanged) and leaves the field
+// zero; without this the zero would pass for it.
+func numberProblems(p *Pack) []Problem {
+	var out []Problem
+	walkNumbers(reflect.ValueOf(p).Elem(), "", &out)
+	return out
+}
+
+func walkNumbers(v reflect.Value, path string, out *[]Problem) {
+	switch v.Kind() {
+	case reflect.Pointer:
+		if !v.IsNil() {
+			walkNumbers(v.Elem(), path, out)
+		}
+		return
+	case reflect.Slice:
+		if v.Type().Elem().Kind() == reflect.Struct {
+			for i := range v.Len() {
+				walkNumbers(v.Index(i), path+"["+strconv.Itoa(i)+"]", out)
+			}
+		}
+		return
+	case reflect.Struct:
+	default:
+		return
+	}
+	h, ok := v.Addr().Interface().(hasMeta)
+	if !ok {
+		return
+	}
+	ti := infoOf(v.Type())
+	join := func(k string) string {
+		if path == "" {
+			return k
+		}
+		return path + "." + k
+	}
+	for _, rf := range h.metaPtr().fields {
+		idx, modelled := ti.byName[rf.key]
+		if !modelled {
+			continue
+		}
+		fv := v.Field(ti.fields[idx].index)
+		if rf.bad {
+			if isEmpty(fv) {
+				if sub, n := unfitNumber(rf.val, ""); n != nil {
+					*out = append(*out, Problem{Path: join(rf.key) + sub,
+						Msg: fmt.Sprintf("%s is out of range (too large a number)", n.text)})
+				}
+			}
+			continue
+		}
+		walkNumbers(fv, join(rf.key), out)
+	}
+}
+
+// unfitNumber finds the first number in n (n itself, or inside it) that no
+// Hewn field can hold, and its path below n ("[2]", ".fire").
+func unfitNumber(n *node, sub string) (string, *node) {
+	switch n.kind {
+	case nNumber:
+		f, err := strconv.ParseFloat(n.text, 64)
+		if err != nil || math.IsInf(f, 0) {
+			return sub, n
+		}
+		if !strings.ContainsAny(n.text, ".eE") {
+			if _, err := strconv.ParseInt(n.text, 10, 64); err != nil {
+				return sub, n
+			}
+		}
+		if f == math.Trunc(f) && math.Abs(f) > 1<<53 {
+			return sub, n
+		}
+	case nArray:
+		for i, it := range n.items {
+			if s, u := unfitNumber(it, sub+"["+strconv.Itoa(i)+"]"); u != nil {
+				return s, u
+			}
+		}
+	case nObject:
+		for _, f := range n.fields {
+			if s, u := unfitNumber(f.val, sub+"."+f.key); u != nil {
+				return s, u
+			}
+		}
+	}
+	return "", nil
 }

@@ -1,7 +1,9 @@
 package projects
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"maps"
 	"os"
 	"slices"
@@ -11,11 +13,38 @@ import (
 	"hewn/content"
 )
 
-// Check validates what decoding cannot: chain preconditions (chain.Check),
-// theme names, duplicate depths, prefab templates (the legend) and the content
-// pack's presence. It returns
-// errors and warnings, each "path: message".
+// Check validates what decoding cannot: chain preconditions (chain.Check, whose
+// warnings stay warnings), theme names, duplicate depths, prefab templates (the
+// legend) and the content pack's presence. It returns errors and warnings, each
+// "path: message". `hewn project check` and every command that runs a project
+// (run, stats, export) refuse a project with errors: one verdict.
 func (p *Project) Check() (errs, warns []string) {
+	errs, warns = p.CheckLevels()
+	if err := p.CheckContentPath(); err != nil {
+		errs = append(errs, fmt.Sprintf("content: %q is outside the project's folder (copy the pack beside the project)", p.Content))
+	} else if cp := p.ContentPath(); cp != "" {
+		if fi, err := os.Stat(cp); err != nil {
+			errs = append(errs, fmt.Sprintf("content: %q cannot be read: %v", p.Content, unwrapPath(err)))
+		} else if fi.IsDir() {
+			errs = append(errs, fmt.Sprintf("content: %q is a directory, not a content pack", p.Content))
+		}
+	}
+	return errs, warns
+}
+
+// unwrapPath drops an *fs.PathError's operation and path (the message names
+// the file already).
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// CheckLevels is Check without the content pack: what a project's own file
+// gets right or wrong, whichever pack it runs with.
+func (p *Project) CheckLevels() (errs, warns []string) {
 	names := p.ThemeNames()
 	seen := map[int]int{}
 	for i, l := range p.Levels {
@@ -34,23 +63,17 @@ func (p *Project) Check() (errs, warns []string) {
 		if l.Chain == nil {
 			continue
 		}
-		if len(l.Chain.Steps) == 0 {
-			warns = append(warns, fmt.Sprintf("%s.chain.steps: empty (the level is solid rock)", path))
-		}
 		for _, pr := range chain.Check(l.Chain) {
-			errs = append(errs, fmt.Sprintf("%s.chain.%s", path, pr.Error()))
+			if pr.Warning {
+				warns = append(warns, fmt.Sprintf("%s.chain.%s", path, pr.Error()))
+			} else {
+				errs = append(errs, fmt.Sprintf("%s.chain.%s", path, pr.Error()))
+			}
 		}
 	}
 	for i, pf := range p.Prefabs {
 		if _, err := special.ParseTemplate(pf.Template); err != nil {
 			errs = append(errs, fmt.Sprintf("prefabs[%d].template: %v", i, err))
-		}
-	}
-	if err := p.CheckContentPath(); err != nil {
-		errs = append(errs, fmt.Sprintf("content: %q is outside the project's folder (copy the pack beside the project)", p.Content))
-	} else if cp := p.ContentPath(); cp != "" {
-		if _, err := os.Stat(cp); err != nil {
-			errs = append(errs, fmt.Sprintf("content: %q cannot be read: %v", p.Content, err))
 		}
 	}
 	return errs, warns

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"maps"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -81,7 +80,16 @@ func (p *Project) Bytes() ([]byte, error) {
 // each with its JSON path and the offending value quoted
 // (levels[2].chain.steps[1].params.x: "middle" is not one of left, center, right).
 // chain.WithFile adds the file name; Load does.
+//
+// A file over chain.MaxFileSize, in UTF-16, with invalid UTF-8, a duplicate
+// key or nesting deeper than chain.MaxJSONDepth is refused first
+// (chain.CheckJSON; a UTF-8 byte-order mark is fine). At most
+// chain.MaxProblems problems are listed, then "and N more problems".
 func Decode(data []byte) (*Project, error) {
+	data, err := chain.CheckJSON(data)
+	if err != nil {
+		return nil, fmt.Errorf("projects: %w", err)
+	}
 	var raw map[string]json.RawMessage
 	if err := chain.UnmarshalJSON(data, &raw); err != nil {
 		return nil, fmt.Errorf("projects: %w", err)
@@ -137,7 +145,7 @@ func Decode(data []byte) (*Project, error) {
 		p.Levels = append(p.Levels, level)
 	}
 	if len(probs) > 0 {
-		return nil, probs
+		return nil, chain.CapProblems(probs, chain.MaxProblems)
 	}
 	return p, nil
 }
@@ -315,9 +323,9 @@ func decodeLevel(data json.RawMessage, path string) (Level, chain.Problems) {
 // Errors are *chain.FileError naming path: "FILE:LINE:COL: message" for
 // malformed JSON, "FILE: json.path: message" for each field problem.
 func Load(path string) (*Project, error) {
-	data, err := os.ReadFile(path)
+	data, err := ReadFile(path)
 	if err != nil {
-		return nil, chain.WithFile(path, err)
+		return nil, err
 	}
 	p, err := Decode(data)
 	if err != nil {

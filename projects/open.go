@@ -1,7 +1,10 @@
 package projects
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,6 +16,7 @@ import (
 // project: a JSON object with "steps" and no "levels" (DESIGN.md: files are told
 // apart by their keys).
 func IsChainJSON(data []byte) bool {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")) // a UTF-8 byte-order mark
 	var keys map[string]json.RawMessage
 	if json.Unmarshal(data, &keys) != nil {
 		return false
@@ -42,13 +46,17 @@ func FromChain(c *chain.Chain, name string) *Project {
 // are *chain.FileError naming path ("FILE:LINE:COL: message", "FILE:
 // json.path: message"), ready for an error dialog.
 func Open(path string) (p *Project, isChain bool, err error) {
-	data, err := os.ReadFile(path)
+	data, err := ReadFile(path)
 	if err != nil {
-		return nil, false, chain.WithFile(path, err)
+		return nil, false, err
 	}
 	if !IsChainJSON(data) {
-		p, err := Load(path)
-		return p, false, err
+		p, err := Decode(data)
+		if err != nil {
+			return nil, false, chain.WithFile(path, err)
+		}
+		p.Path = path
+		return p, false, nil
 	}
 	c, err := chain.DecodeJSON(data, "")
 	if err != nil {
@@ -56,4 +64,37 @@ func Open(path string) (p *Project, isChain bool, err error) {
 	}
 	name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 	return FromChain(c, name), true, nil
+}
+
+// ReadFile reads a chain or project file for decoding. A directory, and a
+// file over chain.MaxFileSize (told by its size before anything is read), are
+// refused; errors are *chain.FileError naming path ("FILE: is a directory",
+// "FILE: permission denied", "FILE: the file is 50.0 MiB; chain and project
+// files are at most 16 MiB").
+func ReadFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, chain.WithFile(path, err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, chain.WithFile(path, err)
+	}
+	if fi.IsDir() {
+		return nil, chain.WithFile(path, errors.New("is a directory, not a chain or project file"))
+	}
+	if fi.Mode().IsRegular() {
+		if err := chain.CheckFileSize(fi.Size()); err != nil {
+			return nil, chain.WithFile(path, err)
+		}
+	}
+	data, err := io.ReadAll(io.LimitReader(f, chain.MaxFileSize+1))
+	if err != nil {
+		return nil, chain.WithFile(path, err)
+	}
+	if err := chain.CheckFileSize(int64(len(data))); err != nil {
+		return nil, chain.WithFile(path, err)
+	}
+	return data, nil
 }

@@ -1,12 +1,14 @@
 package special
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 
 	"hewn/chain"
@@ -44,7 +46,52 @@ func init() {
 		Makes:   chain.FSpawns,
 		Effects: prefabEffects,
 		New:     newPrefab,
+		Warn:    prefabWarnings,
 	})
+}
+
+// prefabWarnings flags an explicit but empty template (the step falls back on
+// its name or default) and a section whose numeric x or y puts it past the
+// map's edge (it is moved back onto the map).
+func prefabWarnings(v chain.Values, explicit map[string]any, w, h int) []chain.Problem {
+	var out []chain.Problem
+	if rows, set := explicit["template"].([]string); set && len(rows) == 0 {
+		uses := v.String("name")
+		switch {
+		case uses != "":
+			uses = "the prefab " + strconv.Quote(uses)
+		case v.String("mode") == "level":
+			uses = "wfc_populated"
+		case v.String("mode") == "sectional":
+			uses = "orc_camp"
+		default:
+			uses = "its vaults"
+		}
+		out = append(out, chain.Problem{Path: "params.template", Msg: "empty, so the step uses " + uses})
+	}
+	if v.String("mode") != "sectional" {
+		return out
+	}
+	var t *Template
+	if rows := v.Strings("template"); len(rows) > 0 {
+		t, _ = ParseTemplate(rows)
+	} else if b, ok := builtin(cmp.Or(v.String("name"), "orc_camp")); ok {
+		t = b.tmpl
+	}
+	if t == nil { // a project prefab: its size is known only when the chain runs
+		return out
+	}
+	for _, a := range []struct {
+		name, edge, dim string
+		size, tw        int
+	}{{"x", "right", "wide", w, t.W}, {"y", "bottom", "high", h, t.H}} {
+		if _, n, isNum := v.Position(a.name); isNum && n+a.tw > a.size && a.tw <= a.size {
+			out = append(out, chain.Problem{Path: "params." + a.name, Msg: fmt.Sprintf(
+				"%d puts the %d-tile section past the map's %s edge (the map is %d %s): it is stamped at %d instead",
+				n, a.tw, a.edge, a.size, a.dim, a.size-a.tw)})
+		}
+	}
+	return out
 }
 
 // prefabEffects tells Check what a prefab step does: room_vaults needs rooms; a
