@@ -5,50 +5,85 @@ import (
 	"fmt"
 	"io"
 
+	"hewn/chain"
+	"hewn/content"
 	"hewn/projects"
 )
 
 // checkProject validates a project file: decoding (every problem with its path),
-// chain preconditions, themes, prefab templates, the content pack and the
-// entities its steps place by name. Problems
-// print one per line, file first ("FILE: json.path: message"; a content pack's
-// problems name the pack's file), warnings prefixed "warning: ". Exit 1 on any
-// error.
+// chain preconditions, themes, prefab templates, the content pack, the
+// entities its steps place by name and its pinned seeds. Every problem goes to
+// stderr on its own line, file first ("FILE: json.path: message"; a content
+// pack's problems name the pack's file), warnings prefixed "warning: ", at
+// most chain.MaxProblems of each and then a count. Exit 1 on any error.
 func checkProject(path string, stdout, stderr io.Writer) int {
 	p, err := projects.Load(path)
 	if err != nil {
 		return inputErr(stderr, err)
 	}
 	errs, warns := p.Check()
-	for _, e := range errs {
-		fmt.Fprintln(stdout, path+": "+e)
-	}
+	var packErr error
 	if len(errs) == 0 {
-		pack, err := loadPack(p.ContentPath())
-		if err != nil {
-			fmt.Fprintln(stdout, err.Error())
-			errs = append(errs, err.Error())
-		} else {
-			for _, e := range p.CheckEntities(pack) {
-				fmt.Fprintln(stdout, path+": "+e)
-				errs = append(errs, e)
-			}
+		var pack *content.Pack
+		pack, packErr = loadPack(p.ContentPath())
+		if packErr == nil {
+			errs = append(errs, p.CheckEntities(pack)...)
 			// pinned seeds whose level changed since they were pinned
 			for _, r := range p.CheckPins(context.Background(), pack.Roller()) {
 				if r.Changed() {
-					e := r.String(p)
-					fmt.Fprintln(stdout, path+": "+e)
-					errs = append(errs, e)
+					errs = append(errs, r.String(p))
 				}
 			}
 		}
 	}
-	for _, w := range warns {
-		fmt.Fprintln(stdout, "warning: "+path+": "+w)
+	printCapped(stderr, path+": ", errs)
+	if packErr != nil {
+		fmt.Fprintln(stderr, packErr.Error()) // names the pack's file
 	}
-	if len(errs) > 0 {
+	printCapped(stderr, "warning: "+path+": ", warns)
+	if len(errs) > 0 || packErr != nil {
+		fmt.Fprintf(stderr, "%s: %d errors, %d warnings\n", path, len(errs)+btoi(packErr != nil), len(warns))
 		return exitInput
 	}
 	fmt.Fprintf(stderr, "%s: ok (%d levels, %d warnings)\n", path, len(p.Levels), len(warns))
 	return exitOK
+}
+
+// printCapped prints at most chain.MaxProblems of lines, each after prefix,
+// then "prefix and N more".
+func printCapped(w io.Writer, prefix string, lines []string) {
+	for i, l := range lines {
+		if i == chain.MaxProblems {
+			fmt.Fprintf(w, "%sand %d more\n", prefix, len(lines)-i)
+			return
+		}
+		fmt.Fprintln(w, prefix+l)
+	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// projectVerdict refuses a project that `hewn project check` would reject for
+// its own content (chain preconditions, themes, prefabs) or for the entities
+// its steps place that pack lacks: run, stats and export give the verdict
+// project check gives. Pinned seeds are project check's alone (they run the
+// levels). The error names the file, one problem a line.
+func projectVerdict(path string, p *projects.Project, pack *content.Pack) error {
+	errs, _ := p.CheckLevels()
+	if pack != nil {
+		errs = append(errs, p.CheckEntities(pack)...)
+	}
+	if len(errs) == 0 {
+		return nil
+	}
+	probs := make(chain.Problems, len(errs))
+	for i, e := range errs {
+		probs[i] = chain.Problem{Msg: e, Step: -1}
+	}
+	return chain.WithFile(path, probs)
 }

@@ -139,10 +139,14 @@ func TestProjectNewRunCheck(t *testing.T) {
 	assert.Equal(t, a, b, "the starter project's seed is 1")
 
 	bad := writeFile(t, "bad.hewn.json", `{"version":1,"name":"x","seed":1,"levels":[{"depth":1,"name":"a","theme":"nope","chain":{"steps":[{"builder":"room_drawer"}]}}]}`)
-	code, out, _ = hewn("project", "check", bad)
+	code, out, errs = hewn("project", "check", bad)
 	assert.Equal(t, 1, code)
-	assert.Contains(t, out, `levels[0].theme: unknown theme "nope"`)
-	assert.Contains(t, out, "levels[0].chain.steps[0]: room_drawer is a meta builder and needs a map")
+	assert.Empty(t, out, "problems go to stderr")
+	assert.Contains(t, errs, bad+`: levels[0].theme: unknown theme "nope"`)
+	assert.Contains(t, errs, bad+": levels[0].chain.steps[0]: room_drawer is a meta builder and needs a map")
+	code, _, errs = hewn("run", bad, "--depth", "1")
+	assert.Equal(t, 1, code, "run refuses what project check rejects")
+	assert.Contains(t, errs, bad+`: levels[0].theme: unknown theme "nope"`)
 }
 
 func TestRunImages(t *testing.T) {

@@ -98,24 +98,22 @@ func openPack(path string) (*content.Pack, error) {
 	return content.LoadFile(path)
 }
 
-// contentCheck prints every problem on its own line, file and JSON path first
-// ("FILE: json.path: message"): errors, then warnings prefixed "warning: ".
-// Exit 1 on any error.
+// contentCheck prints every problem on its own line on stderr, file and JSON
+// path first ("FILE: json.path: message"): errors, then warnings prefixed
+// "warning: ", at most chain.MaxProblems of each and then a count. Exit 1 on
+// any error.
 func contentCheck(path string, p *content.Pack, stdout, stderr io.Writer) int {
-	probs := p.Validate()
-	nerr, nwarn := 0, 0
-	for _, pr := range probs {
-		if !pr.Warning {
-			nerr++
-			fmt.Fprintln(stdout, path+": "+pr.String())
-		}
-	}
-	for _, pr := range probs {
+	var errs, warns []string
+	for _, pr := range p.Validate() {
 		if pr.Warning {
-			nwarn++
-			fmt.Fprintln(stdout, "warning: "+path+": "+pr.String())
+			warns = append(warns, pr.String())
+		} else {
+			errs = append(errs, pr.String())
 		}
 	}
+	nerr, nwarn := len(errs), len(warns)
+	printCapped(stderr, path+": ", errs)
+	printCapped(stderr, "warning: "+path+": ", warns)
 	if nerr > 0 {
 		fmt.Fprintf(stderr, "%s: %d errors, %d warnings\n", path, nerr, nwarn)
 		return exitInput

@@ -34,19 +34,21 @@ func TestContentCheck(t *testing.T) {
 	good := writeFile(t, "good.json", cliPack)
 	code, out, errs := hewnContent("check", good)
 	assert.Equal(t, 0, code, errs)
-	assert.Equal(t, `warning: `+good+`: faction_table[0].responses: faction "Orcs" has no responses (it ignores everyone)`+"\n", out)
-	assert.Contains(t, errs, "ok (1 warnings)")
+	assert.Empty(t, out, "problems go to stderr")
+	assert.Equal(t, `warning: `+good+`: faction_table[0].responses: faction "Orcs" has no responses (it ignores everyone)`+"\n"+
+		good+": ok (1 warnings)\n", errs)
 
 	bad := writeFile(t, "bad.json", strings.NewReplacer(`"responses": {}`, `"responses": {"Default": "hug"}`,
 		`"weight": 3`, `"weight": "three"`, `"faction": "Orcs"`, `"faction": "Orks"`).Replace(cliPack))
 	code, out, errs = hewnContent("check", bad)
 	assert.Equal(t, 1, code)
+	assert.Empty(t, out, "problems go to stderr")
 	assert.Equal(t, []string{
 		bad + `: spawn_table[0].weight: "three" is not an integer`,
 		bad + `: mobs[0].faction: unknown faction "Orks"`,
 		bad + `: faction_table[0].responses.Default: unknown response "hug" (want attack, ignore or flee)`,
-	}, strings.Split(strings.TrimSpace(out), "\n"))
-	assert.Contains(t, errs, "3 errors, 0 warnings")
+		bad + `: 3 errors, 0 warnings`,
+	}, strings.Split(strings.TrimSpace(errs), "\n"))
 
 	syntax := writeFile(t, "syntax.json", "{\n  \"mobs\": [,]\n}")
 	code, _, errs = hewnContent("check", syntax)

@@ -51,12 +51,12 @@ type target struct {
 // loadTarget reads a chain or a project (told apart by their keys: "levels" vs
 // "steps") and prepares the run of one level. depth < 0 means "not given".
 func loadTarget(path string, seed seedFlag, depth int, contentPath string) (*target, error) {
-	data, err := os.ReadFile(path)
+	data, err := projects.ReadFile(path) // refuses a directory or a file over 16 MiB
 	if err != nil {
-		return nil, chain.WithFile(path, err)
+		return nil, err
 	}
 	var keys map[string]json.RawMessage
-	_ = json.Unmarshal(data, &keys)
+	_ = json.Unmarshal(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), &keys)
 	t := &target{}
 	if _, isProject := keys["levels"]; isProject {
 		p, err := projects.Decode(data)
@@ -71,6 +71,10 @@ func loadTarget(path string, seed seedFlag, depth int, contentPath string) (*tar
 		if i < 0 {
 			return nil, chain.WithFile(path, fmt.Errorf("no level has depth %d (its depths: %s)", depth, depthList(p)))
 		}
+		// One verdict: what project check rejects does not run.
+		if err := projectVerdict(path, p, nil); err != nil {
+			return nil, err
+		}
 		master := p.Seed
 		if seed.set {
 			master = seed.v
@@ -83,6 +87,9 @@ func loadTarget(path string, seed seedFlag, depth int, contentPath string) (*tar
 		}
 		pack, sp, err := loadSpawner(contentPath)
 		if err != nil {
+			return nil, err
+		}
+		if err := projectVerdict(path, p, pack); err != nil {
 			return nil, err
 		}
 		t.pack = pack
@@ -158,7 +165,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		}
 		return inputErr(stderr, err)
 	}
-	for _, pr := range chain.Check(t.chain) {
+	for _, pr := range chain.CapProblems(chain.Check(t.chain), chain.MaxProblems) {
 		fmt.Fprintln(stderr, "warning: "+pos[0]+": "+pr.Error())
 	}
 	t.cfg.NoHistory = *format != "gif" // only the animation needs the snapshots
