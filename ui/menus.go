@@ -117,6 +117,7 @@ func (e *Editor) installMenus() {
 		fyne.NewMenuItemSeparator(),
 		item("Save", sc(fyne.KeyS, ctrl), e.Save),
 		item("Save As…", sc(fyne.KeyS, ctrl|fyne.KeyModifierShift), e.SaveAs),
+		e.exportMenu(),
 		fyne.NewMenuItemSeparator(),
 		quit,
 	)

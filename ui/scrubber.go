@@ -217,3 +217,10 @@ func (s *scrubber) Pause() {
 	s.mu.Unlock()
 	s.play.SetIcon(theme.MediaPlayIcon())
 }
+
+// Delay is the playback delay per snapshot (the speed selector's value).
+func (s *scrubber) Delay() time.Duration {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.delay
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"image/color"
+	"sync"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -71,6 +72,10 @@ type Editor struct {
 	chainFile string
 	// notice is said on the status line with the next map (then dropped).
 	notice string
+	// exports counts exports running in the background; OnExported, if
+	// set, is told each one's outcome (tests).
+	exports    sync.WaitGroup
+	OnExported func(error)
 	// OnGenerated is called after a new map is shown (benchmarks, tests).
 	OnGenerated func()
 
@@ -386,15 +391,16 @@ func (e *Editor) showSnapshot(i int) {
 		changed = h.Changed(i)
 	}
 	sc := render.SnapshotScene(h.At(i), changed)
-	p := e.m.Project()
-	if lvl < len(p.Levels) {
-		th, split, region := p.Theme(lvl)
-		sc.Theme = th
-		if split != nil {
-			sc.Split = &render.Split{Region: region, Theme: *split}
-		}
+	e.style(sc, lvl)
+	sc.ShowRooms = e.m.Project().Settings.ShowRooms
+	e.mapView.SetScene(sc)
+}
+
+// style gives sc the look of level lvl: its theme (and split theme) and the
+// content pack's entity looks. Map view and exports draw alike.
+func (e *Editor) style(sc *render.Scene, lvl int) {
+	if p := e.m.Project(); lvl >= 0 && lvl < len(p.Levels) {
+		sc.SetThemes(p.Theme(lvl))
 	}
 	sc.Entity = e.entity
-	sc.ShowRooms = p.Settings.ShowRooms
-	e.mapView.SetScene(sc)
 }

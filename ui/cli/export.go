@@ -1,20 +1,14 @@
 package cli
 
 import (
-	"bytes"
 	"context"
 	"errors"
-	"fmt"
-	"image/png"
 	"io"
 	"os"
 	"os/signal"
-	"path/filepath"
-	"strings"
 	"syscall"
 
 	"hewn/chain"
-	"hewn/content"
 	"hewn/projects"
 	"hewn/ui/render"
 )
@@ -61,39 +55,16 @@ func exportCmd(args []string, stdout, stderr io.Writer) int {
 		}
 		return inputErr(stderr, err)
 	}
-	mapJSON, tileset, err := tiledFiles(t.scene(res), res, *out, *cell, t.pack)
+	mapJSON, tileset, err := render.TiledFiles(t.scene(res), *out, render.TiledOptions{
+		Name: res.Chain.Name, Depth: res.Chain.Depth, Seed: res.Master, Cell: *cell, Object: render.TiledObjects(t.pack)})
 	if err != nil {
 		return inputErr(stderr, err)
 	}
-	if err := projects.WriteFileAtomic(tilesetPath(*out), tileset); err != nil {
+	if err := projects.WriteFileAtomic(render.TilesetPath(*out), tileset); err != nil {
 		return inputErr(stderr, err)
 	}
 	if err := projects.WriteFileAtomic(*out, mapJSON); err != nil {
 		return inputErr(stderr, err)
 	}
 	return exitOK
-}
-
-// tilesetPath is the tileset image beside the map file: level.tmj →
-// level.tileset.png.
-func tilesetPath(mapPath string) string {
-	return strings.TrimSuffix(mapPath, filepath.Ext(mapPath)) + ".tileset.png"
-}
-
-// tiledFiles renders a level as a Tiled map for the file mapPath: the map's
-// JSON (referring to its tileset by the name tilesetPath gives, relative) and
-// the tileset image's PNG bytes. Spawn objects are described from pack.
-func tiledFiles(sc *render.Scene, res *chain.Result, mapPath string, cell int, pack *content.Pack) ([]byte, []byte, error) {
-	mapJSON, img, err := render.Tiled(sc, render.TiledOptions{
-		Name: res.Chain.Name, Depth: res.Chain.Depth, Seed: res.Master,
-		Tileset: filepath.Base(tilesetPath(mapPath)), Cell: cell, Object: render.TiledObjects(pack),
-	})
-	if err != nil {
-		return nil, nil, err
-	}
-	var b bytes.Buffer
-	if err := png.Encode(&b, img); err != nil {
-		return nil, nil, fmt.Errorf("render: writing the tileset image: %w", err)
-	}
-	return mapJSON, b.Bytes(), nil
 }

@@ -6,7 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"image/png"
+	"path/filepath"
 	"strconv"
+	"strings"
 
 	"hewn/chain"
 )
@@ -236,4 +239,28 @@ func Tiled(sc *Scene, o TiledOptions) ([]byte, *image.RGBA, error) {
 		return nil, nil, fmt.Errorf("render: writing the Tiled map: %w", err)
 	}
 	return b.Bytes(), img, nil
+}
+
+// TilesetPath is the tileset image's file beside a Tiled map file:
+// level.tmj → level.tileset.png.
+func TilesetPath(mapPath string) string {
+	return strings.TrimSuffix(mapPath, filepath.Ext(mapPath)) + ".tileset.png"
+}
+
+// TiledFiles renders the level in sc as the two files of a Tiled export for
+// the map file mapPath: the map's JSON (naming its tileset image by
+// TilesetPath's base name, relative) and the tileset image's PNG bytes. The
+// name, depth, seed, cell and object description come from o (its Tileset is
+// set here).
+func TiledFiles(sc *Scene, mapPath string, o TiledOptions) (mapJSON, tilesetPNG []byte, err error) {
+	o.Tileset = filepath.Base(TilesetPath(mapPath))
+	mapJSON, img, err := Tiled(sc, o)
+	if err != nil {
+		return nil, nil, err
+	}
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
+		return nil, nil, fmt.Errorf("render: writing the tileset image: %w", err)
+	}
+	return mapJSON, b.Bytes(), nil
 }
