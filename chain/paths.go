@@ -2,6 +2,7 @@ package chain
 
 import (
 	"math"
+	"sync"
 
 	"codeberg.org/anaseto/gruid"
 	"codeberg.org/anaseto/gruid/paths"
@@ -19,6 +20,28 @@ type walkPather struct {
 
 func (w *walkPather) Neighbors(p gruid.Point) []gruid.Point { return w.nb.All(p, w.keep) }
 
+// pathScratch is the padded working array and queue of a breadth-first search,
+// reused across calls (sweeps run thousands of searches per second).
+type pathScratch struct {
+	pad   []int32
+	queue []int32
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(pathScratch) }}
+
+// getScratch returns a scratch whose pad has n cells (contents undefined) and an
+// empty queue with room for n entries.
+func getScratch(n int) *pathScratch {
+	sc := scratchPool.Get().(*pathScratch)
+	if cap(sc.pad) < n {
+		sc.pad = make([]int32, n)
+		sc.queue = make([]int32, 0, n)
+	}
+	sc.pad = sc.pad[:n]
+	sc.queue = sc.queue[:0]
+	return sc
+}
+
 // Unreachable marks tiles a DistanceMap cannot reach.
 const Unreachable = -1
 
@@ -31,7 +54,9 @@ func DistanceMap(g *Grid, sources []Point) []int {
 	// Search a copy padded with a ring of rock, so no step needs a bounds check.
 	w, h := g.W, g.H
 	pw := w + 2
-	dist := make([]int32, pw*(h+2))
+	sc := getScratch(pw * (h + 2))
+	defer scratchPool.Put(sc)
+	dist := sc.pad
 	for i := range dist {
 		dist[i] = -2 // rock
 	}
@@ -43,7 +68,7 @@ func DistanceMap(g *Grid, sources []Point) []int {
 			}
 		}
 	}
-	queue := make([]int32, 0, 256)
+	queue := sc.queue
 	for _, s := range sources {
 		if g.In(s) {
 			if j := (s.Y+1)*pw + s.X + 1; dist[j] == Unreachable {
@@ -132,7 +157,9 @@ func TileCost(g *Grid) func(Point) (int, bool) {
 func Regions(g *Grid) (labels []int32, sizes []int) {
 	w, h := g.W, g.H
 	pw := w + 2
-	lab := make([]int32, pw*(h+2)) // padded: -1 rock, 0 unlabelled floor, k region
+	sc := getScratch(pw * (h + 2))
+	defer scratchPool.Put(sc)
+	lab := sc.pad // padded: -1 rock, 0 unlabelled floor, k region
 	for i := range lab {
 		lab[i] = -1
 	}
@@ -146,7 +173,7 @@ func Regions(g *Grid) (labels []int32, sizes []int) {
 	}
 	offs := [8]int32{int32(-pw), 1, int32(pw), -1, int32(-pw - 1), int32(-pw + 1), int32(pw + 1), int32(pw - 1)}
 	sizes = []int{0}
-	var queue []int32
+	queue := sc.queue
 	for start := range lab {
 		if lab[start] != 0 {
 			continue
