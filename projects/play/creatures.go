@@ -1,0 +1,201 @@
+package play
+
+import (
+	"math/rand/v2"
+
+	"hewn/chain"
+	"hewn/content"
+)
+
+// chebyshev is the 8-directional distance between p and q.
+func chebyshev(p, q Point) int {
+	return max(abs(p.X-q.X), abs(p.Y-q.Y))
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// neighbours in a fixed order, so choices are deterministic.
+var neighbours = [8]Point{{X: 0, Y: -1}, {X: 1, Y: 0}, {X: 0, Y: 1}, {X: -1, Y: 0},
+	{X: 1, Y: -1}, {X: 1, Y: 1}, {X: -1, Y: 1}, {X: -1, Y: -1}}
+
+// free reports whether a creature may step onto p (doors aside).
+func (g *Game) free(p Point) bool {
+	return g.Map.Walkable(p) && p != g.Player.Pos && g.occ[g.Map.Idx(p)] == 0
+}
+
+// creaturesAct lets every creature act once, in id order.
+func (g *Game) creaturesAct() {
+	if len(g.Creatures) == 0 {
+		return
+	}
+	g.dist = chain.DistanceMap(g.Map, []Point{g.Player.Pos})
+	ids := append(g.order[:0], g.Creatures...)
+	g.order = ids
+	for _, c := range ids {
+		if c.HP <= 0 || !g.Alive() {
+			continue
+		}
+		g.act(c)
+	}
+}
+
+// target is what a creature reacts to: the player (c == nil) or a creature.
+type target struct {
+	c    *Creature
+	pos  Point
+	resp content.Response
+	d    int
+}
+
+// act is one creature's turn: react to the nearest creature or player it sees
+// whose faction it attacks or flees; otherwise follow its own movement.
+func (g *Game) act(c *Creature) {
+	rng := g.seed(c.ID)
+	best := target{d: -1}
+	if g.Alive() {
+		if d := chebyshev(c.Pos, g.Player.Pos); d <= c.vision && g.visible[g.Map.Idx(c.Pos)] {
+			// The player's field of view is symmetric: the creature sees the player.
+			if r := g.pack.Reaction(c.Faction, PlayerFaction); r != content.Ignore {
+				best = target{pos: g.Player.Pos, resp: r, d: d}
+			}
+		}
+	}
+	fovDone := false
+	for _, o := range g.Creatures {
+		if o == c || o.HP <= 0 {
+			continue
+		}
+		d := chebyshev(c.Pos, o.Pos)
+		if d > c.vision || (best.d >= 0 && d >= best.d) {
+			continue
+		}
+		r := g.pack.Reaction(c.Faction, o.Faction)
+		if r == content.Ignore {
+			continue
+		}
+		if !fovDone {
+			g.Sees(c.Pos, c.Pos, c.vision) // computes c's field of view into cfov
+			fovDone = true
+		}
+		if !g.cfov.Visible(gp(o.Pos)) {
+			continue
+		}
+		best = target{c: o, pos: o.Pos, resp: r, d: d}
+	}
+	switch {
+	case best.d >= 0 && best.resp == content.Attack:
+		if best.d == 1 {
+			g.melee(c, best.c, rng)
+			return
+		}
+		g.stepToward(c, best)
+	case best.d >= 0 && best.resp == content.Flee:
+		g.stepAway(c, best)
+	default:
+		if c.mob.Movement == content.MoveRandom || c.mob.Movement == content.MoveRandomWaypoint {
+			if i := rng.IntN(9); i < 8 {
+				g.stepTo(c, c.Pos.Add(neighbours[i]))
+			}
+		}
+	}
+}
+
+// stepTo moves c onto p if it may (opening a closed door there instead).
+func (g *Game) stepTo(c *Creature, p Point) bool {
+	if !g.free(p) {
+		return false
+	}
+	if pr := g.closedDoor(p); pr != nil {
+		pr.Open, pr.Glyph = true, "/"
+		return true
+	}
+	g.occ[g.Map.Idx(c.Pos)] = 0
+	c.Pos = p
+	g.reindex()
+	g.trigger(p, c)
+	if c.HP <= 0 {
+		g.kill(c, "trap")
+	}
+	return true
+}
+
+// stepToward moves c one step closer to t: down the distance map for the
+// player, greedily for a creature.
+func (g *Game) stepToward(c *Creature, t target) {
+	bestP, bestV := Point{}, -1
+	for _, d := range neighbours {
+		p := c.Pos.Add(d)
+		if !g.free(p) {
+			continue
+		}
+		var v int
+		if t.c == nil {
+			v = g.dist[g.Map.Idx(p)]
+			if v < 0 || v >= g.dist[g.Map.Idx(c.Pos)] && g.dist[g.Map.Idx(c.Pos)] >= 0 {
+				continue
+			}
+		} else {
+			v = chain.DistSq(p, t.pos)
+			if v >= chain.DistSq(c.Pos, t.pos) {
+				continue
+			}
+		}
+		if bestV < 0 || v < bestV {
+			bestP, bestV = p, v
+		}
+	}
+	if bestV >= 0 {
+		g.stepTo(c, bestP)
+	}
+}
+
+// stepAway moves c one step further from t.
+func (g *Game) stepAway(c *Creature, t target) {
+	bestP, bestV := Point{}, chain.DistSq(c.Pos, t.pos)
+	found := false
+	for _, d := range neighbours {
+		p := c.Pos.Add(d)
+		if !g.free(p) || g.closedDoor(p) != nil {
+			continue
+		}
+		if v := chain.DistSq(p, t.pos); v > bestV {
+			bestP, bestV, found = p, v, true
+		}
+	}
+	if found {
+		g.stepTo(c, bestP)
+	}
+}
+
+// melee is c attacking o (the player when o is nil) with one of its attacks.
+func (g *Game) melee(c *Creature, o *Creature, rng *rand.Rand) {
+	a := c.attacks[rng.IntN(len(c.attacks))]
+	ac, name := 10, "you"
+	if o != nil {
+		ac, name = o.ac, "the "+o.Name
+	}
+	seen := o == nil || g.visible[g.Map.Idx(c.Pos)]
+	if !hits(rng, a.hit+c.bonus, ac) {
+		if seen {
+			g.logf("The %s misses %s.", c.Name, name)
+		}
+		return
+	}
+	n := max(0, a.dmg.Roll(rng)+c.bonus)
+	if seen {
+		g.logf("The %s's %s hits %s for %d.", c.Name, a.name, name, n)
+	}
+	if o == nil {
+		g.hurtPlayer(n, "a "+c.Name)
+		return
+	}
+	o.HP -= n
+	if o.HP <= 0 {
+		g.kill(o, c.Name)
+	}
+}
