@@ -68,6 +68,7 @@ type History struct {
 	frames    []frame
 	cur       []Tile // tiles of the newest frame
 	sinceKey  int    // delta bytes since the last keyframe
+	buf       []byte // scratch the next delta is encoded into (then copied at its size)
 	mu        sync.Mutex
 	cacheIdx  int
 	cacheGrid []Tile
@@ -97,12 +98,12 @@ func (h *History) record(s *State, step StepRef, label string, final bool) {
 		h.cur = slices.Clone(tiles)
 		h.sinceKey = 0
 	} else {
-		d := encodeDelta(h.cur, tiles)
-		if h.sinceKey+len(d) > len(tiles) {
+		h.buf = encodeDelta(h.buf[:0], h.cur, tiles)
+		if d := h.buf; h.sinceKey+len(d) > len(tiles) {
 			f.key = slices.Clone(tiles)
 			h.sinceKey = 0
 		} else {
-			f.delta = d
+			f.delta = slices.Clip(append([]byte(nil), d...))
 			h.sinceKey += len(d)
 		}
 		copy(h.cur, tiles)
@@ -161,10 +162,9 @@ func share[T comparable](prev *meta, get func(*meta) []T, cur []T) []T {
 	return slices.Clip(slices.Clone(cur))
 }
 
-// encodeDelta encodes the changes from old to cur as runs:
+// encodeDelta appends to out the changes from old to cur as runs:
 // uvarint(skip) uvarint(n) followed by n tile bytes.
-func encodeDelta(old, cur []Tile) []byte {
-	out := []byte{}
+func encodeDelta(out []byte, old, cur []Tile) []byte {
 	last := 0
 	ob, cb := tileBytes(old), tileBytes(cur)
 	for i := firstDiff(ob, cb, 0); i < len(cb); i = firstDiff(ob, cb, i) {
