@@ -17,6 +17,7 @@ import (
 	"hewn/content"
 	"hewn/projects"
 	"hewn/ui/render"
+	uistats "hewn/ui/stats"
 )
 
 // Editor is the editor window's views wired to a Model.
@@ -75,6 +76,7 @@ type Editor struct {
 	// exports counts exports running in the background; OnExported, if
 	// set, is told each one's outcome (tests).
 	exports    sync.WaitGroup
+	stats      *uistats.Panel
 	OnExported func(error)
 	// OnGenerated is called after a new map is shown (benchmarks, tests).
 	OnGenerated func()
@@ -149,6 +151,7 @@ func newEditor(a fyne.App, w fyne.Window, m *Model, post func(func())) *Editor {
 	// the big area's tabs: the map first; the content pack, play-test and
 	// statistics panels add theirs (addMainTab)
 	e.main = container.NewAppTabs(container.NewTabItemWithIcon("Map", theme.GridIcon(), right))
+	e.installStats()
 	outer := container.NewHSplit(e.tabs, e.main)
 	outer.Offset = 0.3
 	e.root = outer
