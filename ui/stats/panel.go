@@ -40,25 +40,25 @@ type Host interface {
 type Panel struct {
 	h Host
 
-	seeds    *widget.Entry
-	from     *widget.Entry
-	run      *widget.Button
-	cancelB  *widget.Button
-	bar      *widget.ProgressBar
-	summary  *widget.Label
-	metric   *widget.Select
-	hist     *canvas.Image
-	xMetric  *widget.Select
-	yMetric  *widget.Select
-	heat     *canvas.Image
-	worstBy  *widget.Select
-	worst    *fyne.Container
-	obj      fyne.CanvasObject
-	report   *stats.Report
-	mu       sync.Mutex
-	cancel   context.CancelFunc
-	gen      uint64
-	running  bool
+	seeds   *widget.Entry
+	from    *widget.Entry
+	run     *widget.Button
+	cancelB *widget.Button
+	bar     *widget.ProgressBar
+	summary *widget.Label
+	metric  *widget.Select
+	hist    *canvas.Image
+	xMetric *widget.Select
+	yMetric *widget.Select
+	heat    *canvas.Image
+	worstBy *widget.Select
+	worst   *fyne.Container
+	obj     fyne.CanvasObject
+	report  *stats.Report
+	mu      sync.Mutex
+	cancel  context.CancelFunc
+	gen     uint64
+	running bool
 	// OnDone is called when a sweep's report is shown (tests).
 	OnDone func()
 }
