@@ -116,13 +116,12 @@ func (h *History) metaOf(s *State) *meta {
 	if n := len(h.frames); n > 0 {
 		prev = h.frames[n-1].meta
 	}
-	m := &meta{}
-	if s.Start != nil {
+	var m meta
+	if prev != nil && ptrEq(prev.start, s.Start) {
+		m.start = prev.start
+	} else if s.Start != nil {
 		p := *s.Start
 		m.start = &p
-	}
-	if prev != nil && ptrEq(prev.start, m.start) {
-		m.start = prev.start
 	}
 	m.exits = share(prev, func(m *meta) []Exit { return m.exits }, s.Exits)
 	m.rooms = share(prev, func(m *meta) []Rect { return m.rooms }, s.Rooms)
@@ -130,16 +129,26 @@ func (h *History) metaOf(s *State) *meta {
 	if prev != nil && slices.EqualFunc(prev.corridors, s.Corridors, slices.Equal) && (prev.corridors == nil) == (s.Corridors == nil) {
 		m.corridors = prev.corridors
 	} else if s.Corridors != nil {
+		// Corridors equal to the previous frame's share its (immutable) copies, so
+		// adding one corridor per snapshot copies one corridor, not all of them.
+		var old [][]Point
+		if prev != nil {
+			old = prev.corridors
+		}
 		m.corridors = make([][]Point, len(s.Corridors))
 		for i, c := range s.Corridors {
-			m.corridors[i] = slices.Clone(c)
+			if i < len(old) && slices.Equal(old[i], c) && (old[i] == nil) == (c == nil) {
+				m.corridors[i] = old[i]
+			} else {
+				m.corridors[i] = slices.Clone(c)
+			}
 		}
 	}
 	if prev != nil && m.start == prev.start && sameSlice(m.exits, prev.exits) && sameSlice(m.rooms, prev.rooms) &&
 		sameSlice(m.spawns, prev.spawns) && sameSlice(m.corridors, prev.corridors) {
 		return prev
 	}
-	return m
+	return &m
 }
 
 func ptrEq(a, b *Point) bool { return (a == nil && b == nil) || (a != nil && b != nil && *a == *b) }
