@@ -134,6 +134,15 @@ func New(p *projects.Project, pack *content.Pack, master uint64, depth int) (*Ga
 	if pack == nil {
 		pack = content.Default()
 	}
+	g := newGame(p, pack, master)
+	if err := g.enter(depth); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// newGame prepares a game without a level.
+func newGame(p *projects.Project, pack *content.Pack, master uint64) *Game {
 	g := &Game{proj: p, pack: pack, roller: pack.Roller(), master: master,
 		mobs: map[string]*content.Mob{}, props: map[string]*content.Prop{}, items: map[string]*content.Item{}}
 	g.rng = rand.New(&g.pcg)
@@ -160,10 +169,7 @@ func New(p *projects.Project, pack *content.Pack, master uint64, depth int) (*Ga
 	}
 	g.Player.MaxHP = 30 // the tutorial's player_hp_at_level(11, 1)
 	g.Player.HP = g.Player.MaxHP
-	if err := g.enter(depth); err != nil {
-		return nil, err
-	}
-	return g, nil
+	return g
 }
 
 // levelFor returns the chain and config generating depth: the project's level of
@@ -202,7 +208,12 @@ func (g *Game) enter(depth int) error {
 	if err != nil {
 		return fmt.Errorf("play: generating depth %d: %w", depth, err)
 	}
-	s := res.State
+	return g.load(res.State, depth)
+}
+
+// load enters the generated level s as depth: the player at its start, its
+// spawns placed as creatures, props and items.
+func (g *Game) load(s *chain.State, depth int) error {
 	g.Depth = depth
 	g.Map = s.Map.Clone()
 	n := g.Map.W * g.Map.H
@@ -398,7 +409,7 @@ func (g *Game) passable(q gruid.Point) bool {
 // remembers it.
 func (g *Game) computeFOV() {
 	clear(g.visible)
-	vis := g.fov.SSCVisionMap(gruid.Point{X: g.Player.Pos.X, Y: g.Player.Pos.Y}, max(g.Map.W, g.Map.H), g.passable, false)
+	vis := g.fov.SSCVisionMap(gruid.Point{X: g.Player.Pos.X, Y: g.Player.Pos.Y}, max(g.Map.W, g.Map.H), g.passable, true)
 	for _, q := range vis {
 		i := q.Y*g.Map.W + q.X
 		g.visible[i], g.Seen[i] = true, true
@@ -411,7 +422,7 @@ func (g *Game) Sees(from, to Point, rng int) bool {
 	if !g.Map.In(from) || !g.Map.In(to) || chebyshev(from, to) > rng {
 		return false
 	}
-	g.cfov.SSCVisionMap(gruid.Point{X: from.X, Y: from.Y}, rng, g.passable, false)
+	g.cfov.SSCVisionMap(gruid.Point{X: from.X, Y: from.Y}, rng, g.passable, true)
 	return g.cfov.Visible(gruid.Point{X: to.X, Y: to.Y})
 }
 
