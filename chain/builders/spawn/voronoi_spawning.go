@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"hewn/chain"
 	"hewn/chain/builders/internal/kit"
@@ -37,10 +38,17 @@ func (b voronoiSpawning) Build(ctx context.Context, s *chain.State, rng *rand.Ra
 	n := cellNoise{seed: rng.Uint64(), freq: b.freq, dist: b.dist}
 	o := kit.NewOccupancy(s)
 	g := s.Map
-	// Regions in order of their first tile (row-major), so the result never
-	// depends on map iteration order.
-	index := map[[2]int]int{}
-	var regions [][]chain.Point
+	// Each plain free floor tile gets its noise cell; regions are numbered in
+	// the order their first tile appears (row by row) and hold their tiles in
+	// that order. The cells' jittered points are computed once, not per tile,
+	// and regions are cut from one flat buffer (a counting sort).
+	cells := n.grid(g.W, g.H)
+	regionOf := make([]int32, len(cells.px))
+	for i := range regionOf {
+		regionOf[i] = -1
+	}
+	tileReg := make([]int32, 0, g.W*g.H)
+	var sizes []int32
 	for y := 1; y < g.H-1; y++ {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -48,17 +56,39 @@ func (b voronoiSpawning) Build(ctx context.Context, s *chain.State, rng *rand.Ra
 		for x := 1; x < g.W-1; x++ {
 			p := chain.Point{X: x, Y: y}
 			if g.At(p) != chain.Floor || !o.Free(p) {
+				tileReg = append(tileReg, -1)
 				continue // the tutorial's regions hold plain floor only
 			}
-			c := n.cell(float64(x), float64(y))
-			i, ok := index[c]
-			if !ok {
-				i = len(regions)
-				index[c] = i
-				regions = append(regions, nil)
+			c := cells.cell(float64(x), float64(y))
+			r := regionOf[c]
+			if r < 0 {
+				r = int32(len(sizes))
+				regionOf[c] = r
+				sizes = append(sizes, 0)
 			}
-			regions[i] = append(regions[i], p)
+			sizes[r]++
+			tileReg = append(tileReg, r)
 		}
+	}
+	offs := make([]int32, len(sizes)+1)
+	for r, k := range sizes {
+		offs[r+1] = offs[r] + k
+	}
+	flat := make([]chain.Point, offs[len(sizes)])
+	fill := slices.Clone(offs[:len(sizes)])
+	k := 0
+	for y := 1; y < g.H-1; y++ {
+		for x := 1; x < g.W-1; x++ {
+			if r := tileReg[k]; r >= 0 {
+				flat[fill[r]] = chain.Point{X: x, Y: y}
+				fill[r]++
+			}
+			k++
+		}
+	}
+	regions := make([][]chain.Point, len(sizes))
+	for r := range regions {
+		regions[r] = flat[offs[r]:offs[r+1]:offs[r+1]]
 	}
 	var buf []chain.Point
 	for _, area := range regions {
@@ -91,6 +121,52 @@ func (n cellNoise) cell(x, y float64) [2]int {
 			jy := 0.05 + 0.9*float64((h>>16)&0xFFFF)/65536
 			if d := n.distance(float64(cx)+jx-fx, float64(cy)+jy-fy); d < bestD {
 				best, bestD = [2]int{cx, cy}, d
+			}
+		}
+	}
+	return best
+}
+
+// noiseGrid is a cellNoise with the jittered points of every cell a w×h map's
+// inner tiles can fall in computed once (cell gives the same answer as
+// cellNoise.cell, as a dense cell index).
+type noiseGrid struct {
+	n        cellNoise
+	cx0, cy0 int // the first cell column and row
+	cw       int // cells per row
+	px, py   []float64
+}
+
+func (n cellNoise) grid(w, h int) *noiseGrid {
+	cx0 := int(math.Floor(1*n.freq)) - 1
+	cy0 := int(math.Floor(1*n.freq)) - 1
+	cx1 := int(math.Floor(float64(max(w-2, 1))*n.freq)) + 1
+	cy1 := int(math.Floor(float64(max(h-2, 1))*n.freq)) + 1
+	cw, ch := cx1-cx0+1, cy1-cy0+1
+	ng := &noiseGrid{n: n, cx0: cx0, cy0: cy0, cw: cw, px: make([]float64, cw*ch), py: make([]float64, cw*ch)}
+	for cy := cy0; cy <= cy1; cy++ {
+		for cx := cx0; cx <= cx1; cx++ {
+			h := mix(n.seed ^ mix(uint64(int64(cx))*0x9E3779B97F4A7C15^uint64(int64(cy))))
+			jx := 0.05 + 0.9*float64(h&0xFFFF)/65536
+			jy := 0.05 + 0.9*float64((h>>16)&0xFFFF)/65536
+			i := (cy-cy0)*cw + cx - cx0
+			ng.px[i], ng.py[i] = float64(cx)+jx, float64(cy)+jy
+		}
+	}
+	return ng
+}
+
+// cell returns the dense index of the cell of inner tile (x, y).
+func (g *noiseGrid) cell(x, y float64) int {
+	fx, fy := x*g.n.freq, y*g.n.freq
+	ix, iy := int(math.Floor(fx)), int(math.Floor(fy))
+	best, bestD := (iy-g.cy0)*g.cw+ix-g.cx0, math.Inf(1)
+	for dy := -1; dy <= 1; dy++ {
+		row := (iy+dy-g.cy0)*g.cw + ix - g.cx0
+		for dx := -1; dx <= 1; dx++ {
+			i := row + dx
+			if d := g.n.distance(g.px[i]-fx, g.py[i]-fy); d < bestD {
+				best, bestD = i, d
 			}
 		}
 	}
