@@ -2,6 +2,7 @@ package stats
 
 import (
 	"context"
+	"syscall"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -23,6 +24,7 @@ func BenchmarkExampleDepth5(b *testing.B) {
 	for _, history := range []bool{true, false} {
 		b.Run(map[bool]string{true: "history", false: "no_history"}[history], func(b *testing.B) {
 			b.ReportAllocs()
+			defer reportCPU(b)()
 			var m uint64
 			for b.Loop() {
 				m++
@@ -33,5 +35,27 @@ func BenchmarkExampleDepth5(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// processCPU is the CPU time the process has used (user + system, every thread,
+// the garbage collector's included).
+func processCPU() int64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return ru.Utime.Nano() + ru.Stime.Nano()
+}
+
+// reportCPU reports the process CPU time per iteration as cpu-ns/op when the
+// returned function runs: on a shared, loaded machine it is steadier than wall
+// time, which counts time spent waiting for a core.
+func reportCPU(b *testing.B) func() {
+	t0 := processCPU()
+	return func() {
+		if b.N > 0 {
+			b.ReportMetric(float64(processCPU()-t0)/float64(b.N), "cpu-ns/op")
+		}
 	}
 }
