@@ -30,6 +30,8 @@ type scrubber struct {
 	play   *widget.Button
 	speed  *widget.Select
 	delay  time.Duration
+	// chart plots floor share, regions and spawns along the history.
+	chart *historyChart
 	post   func(func())
 	// OnShow is called with the snapshot index to show.
 	OnShow func(i int)
@@ -77,8 +79,10 @@ func newScrubber(post func(func())) *scrubber {
 	})
 	s.speed.SetSelected("250 ms")
 	buttons := container.NewHBox(first, back, s.play, fwd, last)
+	s.chart = newHistoryChart(post)
 	s.obj = container.NewVBox(
 		container.NewBorder(nil, nil, buttons, s.speed, s.slider),
+		s.chart.obj,
 		s.label)
 	s.SetHistory(nil, 0)
 	return s
@@ -97,6 +101,9 @@ func (s *scrubber) Current() int { return s.cur }
 
 // SetHistory switches to h and shows snapshot i (clamped).
 func (s *scrubber) SetHistory(h *chain.History, i int) {
+	if h != s.hist {
+		s.chart.set(h)
+	}
 	s.hist = h
 	n := s.Len()
 	s.syncing = true
@@ -124,6 +131,7 @@ func (s *scrubber) Show(i int) {
 	s.slider.SetValue(float64(i))
 	s.syncing = false
 	s.label.SetText(s.prefix + snapshotLabel(s.hist, i))
+	s.chart.mark(i)
 	if s.OnShow != nil {
 		s.OnShow(i)
 	}

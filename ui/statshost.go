@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 
 	"fyne.io/fyne/v2/theme"
 
@@ -21,7 +20,7 @@ func (h statsHost) Target() (stats.Target, bool) {
 	}
 	p := h.e.m.Project()
 	l := p.Levels[li]
-	return stats.LevelTarget(p, li, h.e.spawner, fmt.Sprintf("%s (depth %d)", l.Name, l.Depth)), true
+	return stats.LevelTarget(p, li, h.e.spawner, l.Name), true
 }
 
 // OpenSeed makes m the master seed (one undo step; a fixed level seed is

@@ -1,0 +1,195 @@
+package ui
+
+import (
+	"image"
+	"image/color"
+	"sync"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"hewn/chain"
+)
+
+// HistoryPoint is what the history chart plots for one snapshot.
+type HistoryPoint struct {
+	FloorShare float64 // walkable tiles / all tiles
+	Regions    int     // separate walkable regions
+	Spawns     int
+}
+
+// HistorySeries measures every snapshot of h: floor share, regions and spawns,
+// so a designer sees which step changed what.
+func HistorySeries(h *chain.History) []HistoryPoint {
+	out := make([]HistoryPoint, h.Len())
+	for i := range out {
+		s := h.At(i)
+		walk := s.Map.Count(chain.Tile.Walkable)
+		_, sizes := chain.Regions(s.Map)
+		out[i] = HistoryPoint{float64(walk) / float64(len(s.Map.Tiles)), len(sizes), len(s.Spawns)}
+	}
+	return out
+}
+
+// The history chart's size and colours.
+const chartW, chartH = 400, 36
+
+var (
+	floorColor   = color.RGBA{0x40, 0x90, 0xFF, 0xFF}
+	regionColor  = color.RGBA{0xFF, 0x90, 0x30, 0xFF}
+	spawnColor   = color.RGBA{0x50, 0xD0, 0x60, 0xFF}
+	cursorColor  = color.RGBA{0xFF, 0xFF, 0xFF, 0xA0}
+	chartBGColor = color.RGBA{0x18, 0x18, 0x20, 0xFF}
+)
+
+// historyChart draws the series under the scrubber with a cursor at the shown
+// snapshot. The series is measured off the UI goroutine.
+type historyChart struct {
+	post func(func())
+	img  *canvas.Image
+	obj  fyne.CanvasObject
+
+	mu     sync.Mutex
+	gen    uint64
+	series []HistoryPoint
+	cur    int
+	// OnMeasured is called once a history's series is shown (tests).
+	OnMeasured func()
+}
+
+func newHistoryChart(post func(func())) *historyChart {
+	c := &historyChart{post: post}
+	c.img = canvas.NewImageFromImage(image.NewRGBA(image.Rect(0, 0, chartW, chartH)))
+	c.img.FillMode = canvas.ImageFillStretch
+	c.img.ScaleMode = canvas.ImageScalePixels
+	c.img.SetMinSize(fyne.NewSize(120, chartH))
+	legend := widget.NewRichTextFromMarkdown("")
+	legend.Segments = []widget.RichTextSegment{
+		&widget.TextSegment{Text: "floor ", Style: widget.RichTextStyle{ColorName: "primary", Inline: true, SizeName: "captionText"}},
+		&widget.TextSegment{Text: "regions ", Style: widget.RichTextStyle{ColorName: "warning", Inline: true, SizeName: "captionText"}},
+		&widget.TextSegment{Text: "spawns", Style: widget.RichTextStyle{ColorName: "success", Inline: true, SizeName: "captionText"}},
+	}
+	c.obj = container.NewBorder(nil, nil, nil, legend, c.img)
+	return c
+}
+
+// set measures h in the background and shows it (nil clears the chart).
+func (c *historyChart) set(h *chain.History) {
+	c.mu.Lock()
+	c.gen++
+	gen := c.gen
+	c.series = nil
+	c.mu.Unlock()
+	c.redraw()
+	if h == nil || h.Len() == 0 {
+		return
+	}
+	go func() {
+		s := HistorySeries(h)
+		c.post(func() {
+			c.mu.Lock()
+			current := gen == c.gen
+			if current {
+				c.series = s
+			}
+			c.mu.Unlock()
+			if current {
+				c.redraw()
+				if c.OnMeasured != nil {
+					c.OnMeasured()
+				}
+			}
+		})
+	}()
+}
+
+// mark moves the cursor to snapshot i.
+func (c *historyChart) mark(i int) {
+	c.mu.Lock()
+	changed := c.cur != i
+	c.cur = i
+	c.mu.Unlock()
+	if changed {
+		c.redraw()
+	}
+}
+
+// Series returns the measured series (nil while measuring).
+func (c *historyChart) Series() []HistoryPoint {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.series
+}
+
+func (c *historyChart) redraw() {
+	c.mu.Lock()
+	s, cur := c.series, c.cur
+	c.mu.Unlock()
+	img := image.NewRGBA(image.Rect(0, 0, chartW, chartH))
+	for i := range img.Pix {
+		img.Pix[i] = [4]uint8{chartBGColor.R, chartBGColor.G, chartBGColor.B, chartBGColor.A}[i%4]
+	}
+	if n := len(s); n > 0 {
+		maxR, maxS := 1, 1
+		for _, p := range s {
+			maxR, maxS = max(maxR, p.Regions), max(maxS, p.Spawns)
+		}
+		x := func(i int) int { return i * (chartW - 1) / max(n-1, 1) }
+		y := func(v float64) int { return chartH - 2 - int(v*float64(chartH-4)) }
+		line := func(val func(HistoryPoint) float64, col color.RGBA) {
+			for i := 1; i < n; i++ {
+				drawLine(img, x(i-1), y(val(s[i-1])), x(i), y(val(s[i])), col)
+			}
+			if n == 1 {
+				img.SetRGBA(0, y(val(s[0])), col)
+			}
+		}
+		line(func(p HistoryPoint) float64 { return float64(p.Spawns) / float64(maxS) }, spawnColor)
+		line(func(p HistoryPoint) float64 { return float64(p.Regions) / float64(maxR) }, regionColor)
+		line(func(p HistoryPoint) float64 { return p.FloorShare }, floorColor)
+		if cur >= 0 && cur < n {
+			for yy := 0; yy < chartH; yy++ {
+				img.SetRGBA(x(cur), yy, cursorColor)
+			}
+		}
+	}
+	c.img.Image = img
+	c.img.Refresh()
+}
+
+// drawLine draws a straight line (Bresenham).
+func drawLine(img *image.RGBA, x0, y0, x1, y1 int, c color.RGBA) {
+	dx, dy := abs(x1-x0), -abs(y1-y0)
+	sx, sy := 1, 1
+	if x0 > x1 {
+		sx = -1
+	}
+	if y0 > y1 {
+		sy = -1
+	}
+	err := dx + dy
+	for {
+		img.SetRGBA(x0, y0, c)
+		if x0 == x1 && y0 == y1 {
+			return
+		}
+		e2 := 2 * err
+		if e2 >= dy {
+			err += dy
+			x0 += sx
+		}
+		if e2 <= dx {
+			err += dx
+			y0 += sy
+		}
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
