@@ -32,7 +32,7 @@ type scrubber struct {
 	delay  time.Duration
 	// chart plots floor share, regions and spawns along the history.
 	chart *historyChart
-	post   func(func())
+	post  func(func())
 	// OnShow is called with the snapshot index to show.
 	OnShow func(i int)
 

@@ -1,7 +1,6 @@
 package ui
 
 import (
-
 	"fyne.io/fyne/v2/theme"
 
 	"hewn/projects"
