@@ -156,23 +156,28 @@ func (b subChain) connectRegion(s *chain.State, r chain.Rect) {
 // inside r to the walkable tiles outside it when no walkable path joins them.
 // It returns the tiles it carved (nil when they already touch or one side is empty).
 func connectRegion(g *chain.Grid, r chain.Rect) []chain.Point {
-	var inside, outside []chain.Point
+	nIn, nOut := 0, 0
 	for i, t := range g.Tiles {
-		if !t.Walkable() {
-			continue
-		}
-		if p := g.Pt(i); r.Contains(p) {
-			inside = append(inside, p)
-		} else {
-			outside = append(outside, p)
+		if t.Walkable() {
+			if r.Contains(g.Pt(i)) {
+				nIn++
+			} else {
+				nOut++
+			}
 		}
 	}
-	if len(inside) == 0 || len(outside) == 0 {
+	if nIn == 0 || nOut == 0 {
 		return nil
 	}
+	inside := make([]chain.Point, 0, nIn)
+	for i, t := range g.Tiles {
+		if p := g.Pt(i); t.Walkable() && r.Contains(p) {
+			inside = append(inside, p)
+		}
+	}
 	dist := chain.DistanceMap(g, inside)
-	for _, p := range outside {
-		if dist[g.Idx(p)] != chain.Unreachable {
+	for i, t := range g.Tiles {
+		if t.Walkable() && !r.Contains(g.Pt(i)) && dist[i] != chain.Unreachable {
 			return nil
 		}
 	}
