@@ -8,7 +8,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/widget"
+	"fyne.io/fyne/v2/theme"
 
 	"hewn/chain"
 )
@@ -65,12 +65,12 @@ func newHistoryChart(post func(func())) *historyChart {
 	c.img.FillMode = canvas.ImageFillStretch
 	c.img.ScaleMode = canvas.ImageScalePixels
 	c.img.SetMinSize(fyne.NewSize(120, chartH))
-	legend := widget.NewRichTextFromMarkdown("")
-	legend.Segments = []widget.RichTextSegment{
-		&widget.TextSegment{Text: "floor ", Style: widget.RichTextStyle{ColorName: "primary", Inline: true, SizeName: "captionText"}},
-		&widget.TextSegment{Text: "regions ", Style: widget.RichTextStyle{ColorName: "warning", Inline: true, SizeName: "captionText"}},
-		&widget.TextSegment{Text: "spawns", Style: widget.RichTextStyle{ColorName: "success", Inline: true, SizeName: "captionText"}},
+	key := func(t string, col color.RGBA) fyne.CanvasObject {
+		txt := canvas.NewText(t, col)
+		txt.TextSize = theme.CaptionTextSize()
+		return txt
 	}
+	legend := container.NewVBox(key("floor share", floorColor), key("regions", regionColor), key("spawns", spawnColor))
 	c.obj = container.NewBorder(nil, nil, nil, legend, c.img)
 	return c
 }
