@@ -3,6 +3,7 @@ package stats
 import (
 	"context"
 	"encoding/json"
+	"runtime"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -122,9 +123,19 @@ func BenchmarkSweepDepth5(b *testing.B) {
 	require.NoError(b, err)
 	t := LevelTarget(p, p.LevelByDepth(5), content.Default().Roller(), "depth 5")
 	b.ReportAllocs()
+	const seeds = 200
+	var ms0, ms1 runtime.MemStats
+	runtime.ReadMemStats(&ms0)
+	cpu0 := processCPU()
 	for b.Loop() {
-		if _, err := Run(context.Background(), t, Options{From: 1, Seeds: 200}); err != nil {
+		if _, err := Run(context.Background(), t, Options{From: 1, Seeds: seeds}); err != nil {
 			b.Fatal(err)
 		}
 	}
+	cpu := processCPU() - cpu0
+	runtime.ReadMemStats(&ms1)
+	maps := float64(b.N * seeds)
+	b.ReportMetric(float64(cpu)/maps, "cpu-ns/map")
+	b.ReportMetric(float64(ms1.Mallocs-ms0.Mallocs)/maps, "allocs/map")
+	b.ReportMetric(maps/b.Elapsed().Seconds(), "maps/s")
 }
