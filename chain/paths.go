@@ -50,7 +50,11 @@ const Unreachable = -1
 // tutorial's Dijkstra map with uniform costs. It is a breadth-first search over
 // the tile array (about 10× faster than a generic pathfinder at 512×512; gruid's
 // A* serves Path, where costs vary).
-func DistanceMap(g *Grid, sources []Point) []int {
+func DistanceMap(g *Grid, sources []Point) []int { return DistanceMapInto(nil, g, sources) }
+
+// DistanceMapInto is DistanceMap written into dst when it has room for every
+// tile (else into a new slice), for callers that run many searches (sweeps).
+func DistanceMapInto(dst []int, g *Grid, sources []Point) []int {
 	// Search a copy padded with a ring of rock, so no step needs a bounds check.
 	w, h := g.W, g.H
 	pw := w + 2
@@ -88,7 +92,11 @@ func DistanceMap(g *Grid, sources []Point) []int {
 			}
 		}
 	}
-	out := make([]int, w*h)
+	out := dst
+	if cap(out) < w*h {
+		out = make([]int, w*h)
+	}
+	out = out[:w*h]
 	for y := 0; y < h; y++ {
 		prow, row := dist[(y+1)*pw+1:(y+1)*pw+1+w], out[y*w:(y+1)*w]
 		for x, d := range prow {

@@ -206,7 +206,9 @@ func timing(nanos []int64, wall time.Duration, workers int) Timing {
 }
 
 // measurer runs and measures maps, reusing its buffers across seeds.
-type measurer struct{}
+type measurer struct {
+	dist []int // the distance map of the last map measured
+}
 
 func newMeasurer() *measurer { return &measurer{} }
 
@@ -222,7 +224,7 @@ func (m *measurer) sample(ctx context.Context, t Target, seed uint64) Sample {
 		}
 		return Sample{Seed: seed, Error: msg}
 	}
-	return Sample{Seed: seed, Metrics: Measure(res.State), Spawns: spawnCounts(res.State.Spawns)}
+	return Sample{Seed: seed, Metrics: m.measure(res.State), Spawns: spawnCounts(res.State.Spawns)}
 }
 
 func spawnCounts(sp []chain.Spawn) map[string]int {
@@ -237,7 +239,10 @@ func spawnCounts(sp []chain.Spawn) map[string]int {
 }
 
 // Measure computes the map metrics of a finished state (see MetricNames).
-func Measure(s *chain.State) map[string]float64 {
+func Measure(s *chain.State) map[string]float64 { return new(measurer).measure(s) }
+
+// measure is Measure with the measurer's distance buffer.
+func (ms *measurer) measure(s *chain.State) map[string]float64 {
 	g := s.Map
 	walk := 0
 	dead := 0
@@ -258,16 +263,16 @@ func Measure(s *chain.State) map[string]float64 {
 			}
 		}
 	}
-	m := map[string]float64{
-		FloorShare: float64(walk) / float64(g.W*g.H),
-		Rooms:      float64(len(s.Rooms)),
-		Corridors:  float64(len(s.Corridors)),
-		DeadEnds:   float64(dead),
-		Spawns:     float64(len(s.Spawns)),
-		Exits:      float64(len(s.Exits)),
-	}
+	m := make(map[string]float64, len(MetricNames))
+	m[FloorShare] = float64(walk) / float64(g.W*g.H)
+	m[Rooms] = float64(len(s.Rooms))
+	m[Corridors] = float64(len(s.Corridors))
+	m[DeadEnds] = float64(dead)
+	m[Spawns] = float64(len(s.Spawns))
+	m[Exits] = float64(len(s.Exits))
 	if s.Start != nil && walk > 0 {
-		dist := chain.DistanceMap(g, []chain.Point{*s.Start})
+		ms.dist = chain.DistanceMapInto(ms.dist, g, []chain.Point{*s.Start})
+		dist := ms.dist
 		reach := 0
 		for _, d := range dist {
 			if d >= 0 {
