@@ -50,7 +50,8 @@ func (b areaPos) Build(_ context.Context, s *chain.State, _ *rand.Rand) error {
 	p := chain.Point{X: kit.ResolvePos(b.v, "x", g.W), Y: kit.ResolvePos(b.v, "y", g.H)}
 	if b.exit {
 		if s.Start != nil && g.Walkable(*s.Start) {
-			dist := chain.DistanceMap(g, []chain.Point{*s.Start})
+			dist, release := kit.Distances(g, []chain.Point{*s.Start})
+			defer release()
 			// The free reachable tile nearest the anchor; failing that, a reachable
 			// tile holding a spawn (which makes way for the stairs).
 			free := kit.NewOccupancy(s)

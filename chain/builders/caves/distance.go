@@ -27,24 +27,28 @@ func init() {
 	})
 }
 
-// startDistances returns the walking distance of every tile from the start.
-func startDistances(s *chain.State) ([]int, error) {
+// startDistances returns the walking distance of every tile from the start, in
+// a pooled buffer: call release when done with it.
+func startDistances(s *chain.State) (dist []int, release func(), err error) {
 	if err := s.NeedStart(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if !s.Map.Walkable(*s.Start) {
-		return nil, fmt.Errorf("the start %v is not on a walkable tile", *s.Start)
+		return nil, nil, fmt.Errorf("the start %v is not on a walkable tile", *s.Start)
 	}
-	return chain.DistanceMap(s.Map, []chain.Point{*s.Start}), nil
+	dist, release = kit.Distances(s.Map, []chain.Point{*s.Start})
+	return dist, release, nil
 }
 
 // distantExit puts the stairs on the free plain-floor tile with the highest
 // walking cost from the start (the first in row order on ties), as the
 // tutorial's Dijkstra map; with no such tile, on the farthest free walkable one.
 func distantExit(_ context.Context, s *chain.State, _ *rand.Rand) error {
-	if _, err := startDistances(s); err != nil {
+	_, release, err := startDistances(s)
+	if err != nil {
 		return err
 	}
+	release()
 	g := s.Map
 	dist := chain.WalkCostMap(g, []chain.Point{*s.Start})
 	free := kit.NewOccupancy(s)
@@ -62,15 +66,16 @@ func distantExit(_ context.Context, s *chain.State, _ *rand.Rand) error {
 	if best < 0 {
 		return fmt.Errorf("no free walkable tile can be reached from the start %v", *s.Start)
 	}
-	_, err := s.AddExit(g.Pt(best))
+	_, err = s.AddExit(g.Pt(best))
 	return err
 }
 
 func cullUnreachable(_ context.Context, s *chain.State, _ *rand.Rand) error {
-	dist, err := startDistances(s)
+	dist, release, err := startDistances(s)
 	if err != nil {
 		return err
 	}
+	defer release()
 	g := s.Map
 	for i, t := range g.Tiles {
 		if t == chain.Floor && dist[i] == chain.Unreachable {

@@ -175,7 +175,8 @@ func connectRegion(g *chain.Grid, r chain.Rect) []chain.Point {
 			inside = append(inside, p)
 		}
 	}
-	dist := chain.DistanceMap(g, inside)
+	dist, release := kit.Distances(g, inside)
+	defer release()
 	for i, t := range g.Tiles {
 		if t.Walkable() && !r.Contains(g.Pt(i)) && dist[i] != chain.Unreachable {
 			return nil
