@@ -1,0 +1,87 @@
+package play
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"hewn/projects"
+)
+
+func TestBotsFinishAnOpenLevelInFewerTurnsThanItsArea(t *testing.T) {
+	for _, name := range BotNames {
+		b, err := NewBot(name)
+		require.NoError(t, err)
+		g := mapGame(t, testPack(),
+			"######################",
+			"#@...................#",
+			"#....................#",
+			"#....................#",
+			"#....................#",
+			"#....................#",
+			"#...................>#",
+			"######################")
+		run := PlayBot(g, b, 1000)
+		assert.True(t, run.Reached, name)
+		assert.True(t, run.Survived, name)
+		assert.Less(t, run.Turns, 20*6, "%s: %d turns on a 20×6 room", name, run.Turns)
+		assert.Equal(t, 2, g.Depth)
+	}
+	_, err := NewBot("borg")
+	assert.ErrorContains(t, err, `unknown bot "borg"`)
+}
+
+func TestBotsSeeOnlyWhatThePlayerSees(t *testing.T) {
+	// the stairs sit behind a bend: the diver must explore to find them, not
+	// walk straight there
+	g := mapGame(t, testPack(),
+		"##########",
+		"#@.......#",
+		"########.#",
+		"#>.......#",
+		"##########")
+	b, _ := NewBot("diver")
+	assert.False(t, g.knownStairs(Point{X: 1, Y: 3}), "unseen at the start")
+	run := PlayBot(g, b, 200)
+	assert.True(t, run.Reached)
+}
+
+func TestExplorerFightsWhatAttacksIt(t *testing.T) {
+	pk := testPack()
+	pk.Mobs[1].HP = 1 // a brute that dies at the first hit
+	pk.Mobs[1].Natural.Attacks[0].HitBonus = -100
+	g := mapGame(t, pk,
+		"#########",
+		"#@.....B#",
+		"#......>#",
+		"#########")
+	b, _ := NewBot("explorer")
+	run := PlayBot(g, b, 500)
+	assert.True(t, run.Reached)
+	assert.Equal(t, 1, run.Kills["Brute"])
+}
+
+// On the example project's town the explorer reaches the stairs on every one
+// of 20 seeds within 3,000 turns, and its keys replay to the same state.
+func TestExplorerFinishesTheTownOn20Seeds(t *testing.T) {
+	p, err := projects.Example()
+	require.NoError(t, err)
+	for seed := uint64(1); seed <= 20; seed++ {
+		g, err := New(p, nil, seed, 1)
+		require.NoError(t, err)
+		b, _ := NewBot("explorer")
+		run := PlayBot(g, b, 3000)
+		require.True(t, run.Reached, "seed %d: %d turns, alive %v", seed, run.Turns, run.Survived)
+		assert.LessOrEqual(t, run.Turns, 3000)
+		if seed <= 3 {
+			again, err := New(p, nil, seed, 1)
+			require.NoError(t, err)
+			require.NoError(t, again.KeysString(run.Keys))
+			a, _ := json.Marshal(g.State())
+			b, _ := json.Marshal(again.State())
+			assert.Equal(t, string(a), string(b), "seed %d: the bot's keys replay", seed)
+		}
+	}
+}
