@@ -162,7 +162,11 @@ func TileCost(g *Grid) func(Point) (int, bool) {
 // Regions labels the 8-connected regions of walkable tiles: labels[i] is 0 for
 // unwalkable tiles, else the region number (from 1, in row order of their first
 // tile), and sizes[k] is the number of tiles of region k (sizes[0] is 0).
-func Regions(g *Grid) (labels []int32, sizes []int) {
+func Regions(g *Grid) (labels []int32, sizes []int) { return RegionsInto(nil, g) }
+
+// RegionsInto is Regions with the labels written into dst when it has room for
+// every tile (else into a new slice), for callers that label many maps.
+func RegionsInto(dst []int32, g *Grid) (labels []int32, sizes []int) {
 	w, h := g.W, g.H
 	pw := w + 2
 	sc := getScratch(pw * (h + 2))
@@ -199,7 +203,11 @@ func Regions(g *Grid) (labels []int32, sizes []int) {
 		}
 		sizes = append(sizes, len(queue))
 	}
-	labels = make([]int32, w*h)
+	labels = dst
+	if cap(labels) < w*h {
+		labels = make([]int32, w*h)
+	}
+	labels = labels[:w*h]
 	for y := 0; y < h; y++ {
 		prow, row := lab[(y+1)*pw+1:(y+1)*pw+1+w], labels[y*w:(y+1)*w]
 		for x, l := range prow {

@@ -76,7 +76,7 @@ func (b areaPos) Build(_ context.Context, s *chain.State, _ *rand.Rand) error {
 		return err
 	}
 	if b.v.Bool("largest_region") {
-		if q, found := kit.Nearest(g, p, kit.LargestRegion(g)); found {
+		if q, found := kit.NearestInLargestRegion(g, p); found {
 			p = q
 		}
 	}
