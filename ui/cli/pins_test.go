@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"path/filepath"
 	"testing"
 
@@ -32,4 +33,22 @@ func TestProjectCheckReportsChangedPins(t *testing.T) {
 	code, out, errs = hewn("project", "check", path)
 	assert.Equal(t, 1, code)
 	assert.Contains(t, out+errs, path+": level 3, seed 7: changed")
+}
+
+// hewn play --bot prints the final state with the keys the bot pressed;
+// replaying them with --keys and the same --max-turns gives the same state.
+func TestPlayBotKeysReplay(t *testing.T) {
+	for _, bot := range []string{"explorer", "diver"} {
+		code, out, errs := hewn("play", "../../projects/example.hewn.json", "--depth", "1", "--seed", "5", "--bot", bot, "--max-turns", "400")
+		require.Equal(t, 0, code, errs)
+		var st struct{ Keys string }
+		require.NoError(t, json.Unmarshal([]byte(out), &st))
+		require.NotEmpty(t, st.Keys)
+		code, again, errs := hewn("play", "../../projects/example.hewn.json", "--depth", "1", "--seed", "5", "--keys", st.Keys, "--max-turns", "400")
+		require.Equal(t, 0, code, errs)
+		assert.Equal(t, out, again, bot)
+	}
+	code, _, errs := hewn("play", "../../projects/example.hewn.json", "--depth", "1", "--seed", "5", "--bot", "borg")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errs, `unknown bot "borg"`)
 }

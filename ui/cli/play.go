@@ -11,7 +11,10 @@ import (
 	"hewn/projects/play"
 )
 
-const playUsage = "play CHAIN|PROJECT --seed N --keys KEYS [--depth D] [--max-turns T] [--content PACK] [--out F|-]"
+const playUsage = "play CHAIN|PROJECT --seed N (--keys KEYS | --bot explorer|diver) [--depth D] [--max-turns T] [--content PACK] [--out F|-]"
+
+// defaultBotTurns is how many turns a bot plays when --max-turns is not given.
+const defaultBotTurns = 3000
 
 // playCmd plays a level headlessly: the keys in order from the start, printing
 // the final play state (and the keys played) as JSON.
@@ -21,7 +24,8 @@ func playCmd(args []string, stdout, stderr io.Writer) int {
 	fs.Var(&seed, "seed", "master seed (a level's seed derives from it and the depth)")
 	keys := fs.String("keys", "", "keys to play, one character each: hjklyubn or 1-9 move, . waits, > descends, g picks up")
 	depth := fs.Int("depth", -1, "depth to start at (required for a project; overrides a chain's)")
-	maxTurns := fs.Int("max-turns", 0, "stop after this many turns (0: play every key)")
+	maxTurns := fs.Int("max-turns", 0, "stop after this many turns (0: play every key; a bot plays 3000)")
+	botName := fs.String("bot", "", "let a bot play instead of --keys: explorer or diver (its keys are in the output's \"keys\")")
 	contentPath := fs.String("content", "", "content pack, or default for the embedded one (default: the project's, else the embedded pack)")
 	out := fs.String("out", "", "output file (default or -: stdout)")
 	pos, err := parseFlags(fs, args)
@@ -37,6 +41,15 @@ func playCmd(args []string, stdout, stderr io.Writer) int {
 			return usageErr(stderr, "play", "--keys: unknown key %q (want hjklyubn or 1-9 to move, . to wait, > to descend, g to pick up)", ke.Key)
 		}
 		return usageErr(stderr, "play", "--keys: %v", err)
+	}
+	var bot play.Bot
+	if *botName != "" {
+		if *keys != "" {
+			return usageErr(stderr, "play", "give --keys or --bot, not both")
+		}
+		if bot, err = play.NewBot(*botName); err != nil {
+			return usageErr(stderr, "play", "--bot: %v", err)
+		}
 	}
 	if *maxTurns < 0 {
 		return usageErr(stderr, "play", "--max-turns %d is negative", *maxTurns)
@@ -57,6 +70,13 @@ func playCmd(args []string, stdout, stderr io.Writer) int {
 	g, err := play.New(p, t.pack, t.master, d)
 	if err != nil {
 		return inputErr(stderr, fmt.Errorf("%s: %w", pos[0], err))
+	}
+	if bot != nil {
+		turns := *maxTurns
+		if turns == 0 {
+			turns = defaultBotTurns
+		}
+		play.PlayBot(g, bot, turns)
 	}
 	for _, r := range *keys {
 		if *maxTurns > 0 && g.Turn >= *maxTurns {
