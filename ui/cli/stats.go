@@ -50,12 +50,18 @@ func statsCmd(args []string, stdout, stderr io.Writer) int {
 	contentPath := fs.String("content", "", "content pack, or default for the embedded one (default: the project's, else the embedded pack)")
 	workers := fs.Int("workers", 0, "maps run in parallel (default: one per core)")
 	out := fs.String("out", "", "output file (default or -: stdout)")
+	bot := fs.String("bot", "", "play every seed with a bot (explorer or diver) and report play metrics per depth")
+	depths := fs.String("depths", "", "with --bot: a range of depths A-B")
+	maxTurns := fs.Int("max-turns", 3000, "with --bot: turns a bot plays at most per level")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return exitUsage
 	}
 	if len(pos) != 1 {
 		return usageErr(stderr, "stats", "want exactly one CHAIN or PROJECT file, got %d", len(pos))
+	}
+	if *bot != "" || *depths != "" {
+		return balanceCmd(pos[0], *bot, *depths, *depth, *seeds, from.v, shard, *workers, *maxTurns, *contentPath, *out, stdout, stderr)
 	}
 	if *seeds < 1 || *seeds > 100_000_000 {
 		return usageErr(stderr, "stats", "--seeds %d is out of range [1, 100000000]", *seeds)
@@ -98,14 +104,7 @@ func statsCmd(args []string, stdout, stderr io.Writer) int {
 }
 
 func writeReport(r *stats.Report, out string, stdout, stderr io.Writer) int {
-	data, err := chain.FormatJSON(r)
-	if err != nil {
-		return inputErr(stderr, err)
-	}
-	if err := writeOut(out, stdout, data); err != nil {
-		return inputErr(stderr, err)
-	}
-	return exitOK
+	return writeJSONOut(r, out, stdout, stderr)
 }
 
 func statsMergeCmd(args []string, stdout, stderr io.Writer) int {
@@ -117,6 +116,9 @@ func statsMergeCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	if len(pos) == 0 {
 		return usageErr(stderr, "stats merge", "want the shard reports to merge")
+	}
+	if isBalance(pos[0]) {
+		return balanceMerge(pos, *out, stdout, stderr)
 	}
 	var reports []*stats.Report
 	for _, path := range pos {
