@@ -152,6 +152,7 @@ func newEditor(a fyne.App, w fyne.Window, m *Model, post func(func())) *Editor {
 	// statistics panels add theirs (addMainTab)
 	e.main = container.NewAppTabs(container.NewTabItemWithIcon("Map", theme.GridIcon(), right))
 	e.installStats()
+	e.installPlay()
 	outer := container.NewHSplit(e.tabs, e.main)
 	outer.Offset = 0.3
 	e.root = outer
