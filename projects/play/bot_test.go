@@ -85,3 +85,20 @@ func TestExplorerFinishesTheTownOn20Seeds(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkExplorerDepth6 reports how many turns a second the explorer plays
+// on the example project's depth 6 (the dwarven fortress).
+func BenchmarkExplorerDepth6(b *testing.B) {
+	p, err := projects.Example()
+	require.NoError(b, err)
+	b.ReportAllocs()
+	turns := 0
+	for i := 0; b.Loop(); i++ {
+		g, err := New(p, nil, uint64(i), 6)
+		require.NoError(b, err)
+		bot, _ := NewBot("explorer")
+		turns += PlayBot(g, bot, 3000).Turns
+	}
+	b.ReportMetric(float64(turns)/b.Elapsed().Seconds(), "turns/s")
+	b.ReportMetric(float64(turns)/float64(b.N), "turns/run")
+}
