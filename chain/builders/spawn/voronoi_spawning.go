@@ -4,7 +4,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
-	"slices"
+	"sync"
 
 	"hewn/chain"
 	"hewn/chain/builders/internal/kit"
@@ -42,13 +42,19 @@ func (b voronoiSpawning) Build(ctx context.Context, s *chain.State, rng *rand.Ra
 	// the order their first tile appears (row by row) and hold their tiles in
 	// that order. The cells' jittered points are computed once, not per tile,
 	// and regions are cut from one flat buffer (a counting sort).
+	sc, _ := voronoiPool.Get().(*voronoiScratch)
+	if sc == nil {
+		sc = new(voronoiScratch)
+	}
+	defer voronoiPool.Put(sc)
 	cells := n.grid(g.W, g.H)
-	regionOf := make([]int32, len(cells.px))
+	regionOf := resize(&sc.regionOf, len(cells.px))
 	for i := range regionOf {
 		regionOf[i] = -1
 	}
-	tileReg := make([]int32, 0, g.W*g.H)
-	var sizes []int32
+	tileReg := resize(&sc.tileReg, g.W*g.H)[:0]
+	sizes := sc.sizes[:0]
+	defer func() { sc.sizes = sizes }()
 	for y := 1; y < g.H-1; y++ {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -70,12 +76,14 @@ func (b voronoiSpawning) Build(ctx context.Context, s *chain.State, rng *rand.Ra
 			tileReg = append(tileReg, r)
 		}
 	}
-	offs := make([]int32, len(sizes)+1)
+	offs := resize(&sc.offs, len(sizes)+1)
+	offs[0] = 0
 	for r, k := range sizes {
 		offs[r+1] = offs[r] + k
 	}
-	flat := make([]chain.Point, offs[len(sizes)])
-	fill := slices.Clone(offs[:len(sizes)])
+	flat := resize(&sc.flat, int(offs[len(sizes)]))
+	fill := append(sc.fill[:0], offs[:len(sizes)]...)
+	sc.fill = fill
 	k := 0
 	for y := 1; y < g.H-1; y++ {
 		for x := 1; x < g.W-1; x++ {
@@ -86,7 +94,7 @@ func (b voronoiSpawning) Build(ctx context.Context, s *chain.State, rng *rand.Ra
 			k++
 		}
 	}
-	regions := make([][]chain.Point, len(sizes))
+	regions := resize(&sc.regions, len(sizes))
 	for r := range regions {
 		regions[r] = flat[offs[r]:offs[r+1]:offs[r+1]]
 	}
@@ -101,6 +109,24 @@ func (b voronoiSpawning) Build(ctx context.Context, s *chain.State, rng *rand.Ra
 // Cellular/CellValue: space is cut into unit cells (after scaling by freq), each
 // holding one jittered feature point; a position belongs to the cell whose
 // feature point is nearest.
+// voronoiScratch holds voronoi_spawning's working buffers between runs.
+type voronoiScratch struct {
+	regionOf, tileReg, sizes, offs, fill []int32
+	flat                                 []chain.Point
+	regions                              [][]chain.Point
+}
+
+var voronoiPool sync.Pool // of *voronoiScratch
+
+// resize returns *buf with length n (contents undefined), growing it when needed.
+func resize[T any](buf *[]T, n int) []T {
+	if cap(*buf) < n {
+		*buf = make([]T, n)
+	}
+	*buf = (*buf)[:n]
+	return *buf
+}
+
 type cellNoise struct {
 	seed uint64
 	freq float64
