@@ -81,6 +81,7 @@ func TestBadInputEveryCommand(t *testing.T) {
 		{"project", []string{"run", "--depth", "1"}},
 		{"project", []string{"project", "check"}},
 		{"chain", []string{"stats", "--seeds", "1"}},
+		{"project", []string{"play", "--depth", "1", "--keys", "."}},
 		{"project", []string{"export", "tiled", "--depth", "1", "--seed", "1", "--out", "OUT"}},
 		{"pack", []string{"content", "check"}},
 		{"pack", []string{"run", "--seed", "1", "--content"}},
@@ -194,7 +195,7 @@ func TestProjectCheckPrintsProblemsOnStderr(t *testing.T) {
 	assert.NotContains(t, errs, "content: content:")
 }
 
-// hewn run, stats and export refuse a project that project check rejects.
+// hewn run, play, stats and export refuse a project that project check rejects.
 func TestRunGivesProjectChecksVerdict(t *testing.T) {
 	f := writeFile(t, "p.hewn.json", `{"version":1,"name":"x","seed":1,"levels":[`+
 		`{"depth":1,"name":"a","theme":"nope","chain":{"width":20,"height":20,"steps":[{"builder":"simple_map"}]}},`+
@@ -202,6 +203,7 @@ func TestRunGivesProjectChecksVerdict(t *testing.T) {
 	for _, args := range [][]string{
 		{"project", "check", f},
 		{"run", f, "--depth", "2"},
+		{"play", f, "--depth", "2", "--keys", "."},
 		{"stats", f, "--depth", "2", "--seeds", "1"},
 		{"export", "tiled", f, "--depth", "2", "--seed", "1", "--out", filepath.Join(t.TempDir(), "x.tmj")},
 	} {
