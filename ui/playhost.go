@@ -36,6 +36,5 @@ func (h playHost) Focus(obj fyne.Focusable) {
 
 // installPlay adds the Play panel beside the map.
 func (e *Editor) installPlay() {
-	e.playPanel = playview.New(playHost{e})
-	e.addMainTab("Play", theme.MediaPlayIcon(), e.playPanel.Object())
+	e.addMainTab("Play", theme.MediaPlayIcon(), playview.New(playHost{e}).Object())
 }
