@@ -38,13 +38,14 @@ func TestStatisticsPanelSweeps50SeedsAndOpensTheWorst(t *testing.T) {
 	e.main.SelectIndex(1)
 	require.Equal(t, "Statistics", e.main.Selected().Text)
 	panel := e.stats.Object()
-	entries := widgetsIn[*widget.Entry](panel)
-	require.GreaterOrEqual(t, len(entries), 2)
+	form := rowWith(t, panel, "Seeds")
+	entries := widgetsIn[*widget.Entry](form)
+	require.Len(t, entries, 2, "seeds and the first seed")
 	entries[0].SetText("50")
 	entries[1].SetText("100")
 	done := make(chan struct{}, 1)
 	e.stats.OnDone = func() { done <- struct{}{} }
-	test.Tap(buttonIn(t, panel, "Run"))
+	test.Tap(buttonIn(t, form, "Run"))
 	for waiting := true; waiting; {
 		f.q.drain()
 		select {
@@ -68,10 +69,10 @@ func TestStatisticsPanelSweeps50SeedsAndOpensTheWorst(t *testing.T) {
 	assert.Equal(t, 50-r.Failures.Count, n, "the expressive range counts every map")
 
 	// the worst seed for floor share opens in the map view
-	selects := widgetsIn[*widget.Select](panel)
-	selects[len(selects)-1].SetSelected(stats.FloorShare)
+	worstCard := cardIn(t, panel, "Worst seeds (click to open)")
+	widgetsIn[*widget.Select](worstCard)[0].SetSelected(stats.FloorShare)
 	var first *widget.Button
-	for _, b := range widgetsIn[*widget.Button](panel) {
+	for _, b := range widgetsIn[*widget.Button](worstCard) {
 		if strings.HasPrefix(b.Text, "seed ") && first == nil {
 			first = b
 		}
