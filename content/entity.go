@@ -1,0 +1,155 @@
+package content
+
+import (
+	"bytes"
+	"reflect"
+	"strings"
+
+	"hewn/chain"
+)
+
+// EntityRef addresses an item, mob or prop of a pack by section and index.
+type EntityRef struct {
+	Section chain.Section
+	Index   int
+}
+
+// Path is the entity's JSON path ("mobs[3]").
+func (r EntityRef) Path() string { return at(string(r.Section), r.Index) }
+
+// Entity is one item, mob or prop of a pack, for the editor's forms: exactly
+// one of Item, Mob and Prop is set. Its pointers alias the pack.
+type Entity struct {
+	Ref  EntityRef
+	Pack *Pack
+	Item *Item
+	Mob  *Mob
+	Prop *Prop
+}
+
+// Entities lists every item, mob and prop, in that order.
+func (p *Pack) Entities() []EntityRef {
+	out := make([]EntityRef, 0, len(p.Items)+len(p.Mobs)+len(p.Props))
+	for i := range p.Items {
+		out = append(out, EntityRef{chain.Items, i})
+	}
+	for i := range p.Mobs {
+		out = append(out, EntityRef{chain.Mobs, i})
+	}
+	for i := range p.Props {
+		out = append(out, EntityRef{chain.Props, i})
+	}
+	return out
+}
+
+// Entity returns the entity r addresses (ok false when there is none).
+func (p *Pack) Entity(r EntityRef) (Entity, bool) {
+	x := Entity{Ref: r, Pack: p}
+	switch {
+	case r.Index < 0:
+		return x, false
+	case r.Section == chain.Items && r.Index < len(p.Items):
+		x.Item = &p.Items[r.Index]
+	case r.Section == chain.Mobs && r.Index < len(p.Mobs):
+		x.Mob = &p.Mobs[r.Index]
+	case r.Section == chain.Props && r.Index < len(p.Props):
+		x.Prop = &p.Props[r.Index]
+	default:
+		return x, false
+	}
+	return x, true
+}
+
+// FindEntity returns the first item, mob or prop named name.
+func (p *Pack) FindEntity(name string) (EntityRef, bool) {
+	for _, r := range p.Entities() {
+		if x, _ := p.Entity(r); x.Name() == name {
+			return r, true
+		}
+	}
+	return EntityRef{}, false
+}
+
+// Name is the entity's name.
+func (x Entity) Name() string {
+	switch {
+	case x.Item != nil:
+		return x.Item.Name
+	case x.Mob != nil:
+		return x.Mob.Name
+	case x.Prop != nil:
+		return x.Prop.Name
+	}
+	return ""
+}
+
+// renderable is the address of the entity's renderable pointer.
+func (x Entity) renderable() **Renderable {
+	switch {
+	case x.Item != nil:
+		return &x.Item.Renderable
+	case x.Mob != nil:
+		return &x.Mob.Renderable
+	case x.Prop != nil:
+		return &x.Prop.Renderable
+	}
+	return new(*Renderable)
+}
+
+// Renderable is the entity's look (nil when it has none).
+func (x Entity) Renderable() *Renderable { return *x.renderable() }
+
+// value is the entity's struct, for the codec.
+func (x Entity) value() reflect.Value {
+	switch {
+	case x.Item != nil:
+		return reflect.ValueOf(x.Item).Elem()
+	case x.Mob != nil:
+		return reflect.ValueOf(x.Mob).Elem()
+	case x.Prop != nil:
+		return reflect.ValueOf(x.Prop).Elem()
+	}
+	return reflect.Value{}
+}
+
+// JSON is the entity as Export writes it, leaving out the keys at the JSON
+// paths in except (below the entity: "renderable.fg", "natural.attacks"); an
+// object left empty by them is left out too. The editor shows what its form
+// does not model this way (read-only, kept on save).
+func (x Entity) JSON(except []string) string {
+	v := x.value()
+	if !v.IsValid() {
+		return ""
+	}
+	n := encodeStruct(v)
+	for _, path := range except {
+		n = dropPath(n, strings.Split(path, "."))
+	}
+	var b bytes.Buffer
+	writeJSON(&b, n)
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// dropPath returns n without the key at path (a copy where it changed);
+// an object emptied by the removal is dropped from its parent.
+func dropPath(n *node, path []string) *node {
+	if n == nil || n.kind != nObject || len(path) == 0 {
+		return n
+	}
+	out := &node{kind: nObject, off: n.off}
+	for _, f := range n.fields {
+		if f.key != path[0] {
+			out.fields = append(out.fields, f)
+			continue
+		}
+		if len(path) == 1 {
+			continue
+		}
+		sub := dropPath(f.val, path[1:])
+		if sub.kind == nObject && len(sub.fields) == 0 && len(f.val.fields) > 0 {
+			continue
+		}
+		out.fields = append(out.fields, field{f.key, sub})
+	}
+	return out
+}
