@@ -151,6 +151,7 @@ func newEditor(a fyne.App, w fyne.Window, m *Model, post func(func())) *Editor {
 	// the big area's tabs: the map first; the content pack, play-test and
 	// statistics panels add theirs (addMainTab)
 	e.main = container.NewAppTabs(container.NewTabItemWithIcon("Map", theme.GridIcon(), right))
+	e.installContent()
 	e.installStats()
 	e.installPlay()
 	outer := container.NewHSplit(e.tabs, e.main)
@@ -309,6 +310,7 @@ func (e *Editor) apply(o Outcome) {
 			e.levels.list.ScrollToTop()
 		}
 	}
+	e.contentLevelShown()
 	if e.OnGenerated != nil {
 		e.OnGenerated()
 	}

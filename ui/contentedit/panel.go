@@ -1,0 +1,129 @@
+package contentedit
+
+import (
+	"slices"
+	"strconv"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"hewn/content"
+)
+
+// Panel is the content pack panel: the spawn table with its odds, and the
+// faction matrix. Build one with New, put Object in the editor and call
+// Refresh whenever the pack, the project or the level on screen changed.
+type Panel struct {
+	widget.BaseWidget
+	h   Host
+	obj fyne.CanvasObject
+
+	banner   *fyne.Container
+	bannerTx *widget.Label
+
+	spawns   *spawnView
+	factions *factionView
+}
+
+// New builds the panel over host.
+func New(h Host) *Panel {
+	p := &Panel{h: h}
+	p.bannerTx = widget.NewLabel("")
+	p.bannerTx.Wrapping = fyne.TextWrapWord
+	p.banner = container.NewBorder(nil, nil, nil,
+		widget.NewButton("Make editable copy", func() { h.MakeEditableCopy() }), p.bannerTx)
+	p.spawns = newSpawnView(h)
+	p.factions = newFactionView(h)
+	tabs := container.NewAppTabs(
+		container.NewTabItem("Spawn table", p.spawns.obj),
+		container.NewTabItem("Factions", p.factions.obj),
+	)
+	p.obj = container.NewBorder(p.banner, nil, nil, nil, tabs)
+	p.ExtendBaseWidget(p)
+	p.Update()
+	return p
+}
+
+// CreateRenderer is the widget's renderer.
+func (p *Panel) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(p.obj) }
+
+// Update shows the host's current pack and level.
+func (p *Panel) Update() {
+	why := p.h.ReadOnly()
+	p.bannerTx.SetText(why)
+	if why == "" {
+		p.banner.Hide()
+	} else {
+		p.banner.Show()
+	}
+	pk := p.h.Pack()
+	p.spawns.refresh(pk)
+	p.factions.refresh(pk)
+}
+
+// UpdateLevel updates what depends on the level on screen only ("This level
+// spawned").
+// It shows the whole pack again if the host's pack is not the one shown (the
+// editor loads the pack with the first level).
+func (p *Panel) UpdateLevel() {
+	if p.h.Pack() != p.spawns.pack {
+		p.Update()
+		return
+	}
+	p.spawns.refreshLevel()
+}
+
+// Probability is the chance "Odds at a depth" shows for name (0 when it
+// cannot spawn there).
+func (p *Panel) Probability(name string) float64 { return p.spawns.odds.probability(name) }
+
+// SetOddsDepth selects the depth of "Odds at a depth".
+func (p *Panel) SetOddsDepth(depth int) { p.spawns.odds.depthSel.SetSelected(strconv.Itoa(depth)) }
+
+// SpawnField is the entry editing name's weight, min depth or max depth
+// (field "weight", "min" or "max"), or nil.
+func (p *Panel) SpawnField(name, field string) *widget.Entry {
+	r := p.spawns.rows[name]
+	if r == nil {
+		return nil
+	}
+	return map[string]*widget.Entry{"weight": r.weight, "min": r.min, "max": r.max}[field]
+}
+
+// SpawnStatus is the spawn table's message line (why a value was refused).
+func (p *Panel) SpawnStatus() string { return p.spawns.status.Text }
+
+// ShownSpawns are the names of the spawn table's rows, in order.
+func (p *Panel) ShownSpawns() []string { return slices.Clone(p.spawns.shown) }
+
+// FactionCell is the select of faction's response to other ("Default" or a
+// faction), or nil.
+func (p *Panel) FactionCell(faction, other string) *widget.Select {
+	return p.factions.cells[[2]string{faction, other}]
+}
+
+// LevelText is what "This level spawned" shows.
+func (p *Panel) LevelText() string { return p.spawns.level.Text }
+
+// edit runs a pack edit through the host and reports a refusal in status.
+func edit(h Host, status *widget.Label, label, key string, f func(pk *content.Pack) error) bool {
+	if err := h.EditPack(label, key, f); err != nil {
+		status.SetText("⚠ " + err.Error())
+		return false
+	}
+	status.SetText("")
+	return true
+}
+
+// AddSpawn adds name to the spawn table as the Add button does.
+func (p *Panel) AddSpawn(name string) { p.spawns.addEntry(name) }
+
+// RemoveSpawn removes name from the spawn table as its Remove button does.
+func (p *Panel) RemoveSpawn(name string) { p.spawns.removeEntry(name) }
+
+// SetSpawnFilter types into the spawn table's name/section and depth filters.
+func (p *Panel) SetSpawnFilter(text, depth string) {
+	p.spawns.filter.SetText(text)
+	p.spawns.depthFilter.SetText(depth)
+}

@@ -1,0 +1,372 @@
+package contentedit
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/widget"
+
+	"hewn/chain"
+	"hewn/content"
+)
+
+// The spawn table's columns, in order (also the sort keys).
+const (
+	colName = iota
+	colSection
+	colWeight
+	colMin
+	colMax
+	colAddDepth
+	numCols
+)
+
+var colTitles = [numCols]string{"Name", "Section", "Weight", "Min depth", "Max depth", "+Depth"}
+
+// spawnView is the spawn table (filter, sort, edit in place, add, remove)
+// beside its odds views.
+type spawnView struct {
+	h    Host
+	pack *content.Pack
+	obj  fyne.CanvasObject
+
+	filter, depthFilter *widget.Entry
+	sortCol             int
+	sortDesc            bool
+	header              *fyne.Container
+	rowsBox             *fyne.Container
+	rows                map[string]*spawnRow
+	shown               []string // names of the rows in rowsBox, in order
+	status              *widget.Label
+	addSel              *widget.SelectEntry
+	odds                *oddsView
+	level               *widget.Label
+}
+
+// spawnRow is one entry's widgets.
+type spawnRow struct {
+	v                *spawnView
+	name             string
+	obj              fyne.CanvasObject
+	section          *widget.Label
+	weight, min, max *widget.Entry
+	add              *widget.Check
+	updating         bool
+}
+
+func newSpawnView(h Host) *spawnView {
+	v := &spawnView{h: h, rows: map[string]*spawnRow{}}
+	v.filter = widget.NewEntry()
+	v.filter.SetPlaceHolder("Filter by name or section")
+	v.filter.OnChanged = func(string) { v.layoutRows() }
+	v.depthFilter = widget.NewEntry()
+	v.depthFilter.SetPlaceHolder("Depth")
+	v.depthFilter.OnChanged = func(string) { v.layoutRows() }
+	v.status = widget.NewLabel("")
+	v.status.Wrapping = fyne.TextWrapWord
+	v.header = container.New(layout.NewGridLayoutWithColumns(numCols + 1))
+	for c := range numCols {
+		v.header.Add(widget.NewButton(colTitles[c], func() { v.sortBy(c) }))
+	}
+	v.header.Add(widget.NewLabel(""))
+	v.rowsBox = container.NewVBox()
+	v.addSel = widget.NewSelectEntry(nil)
+	v.addSel.SetPlaceHolder("Entity to add")
+	addBtn := widget.NewButton("Add", func() { v.addEntry(v.addSel.Text) })
+	top := container.NewBorder(nil, nil, nil, container.NewGridWrap(fyne.NewSize(70, 36), v.depthFilter), v.filter)
+	bottom := container.NewVBox(container.NewBorder(nil, nil, nil, addBtn, v.addSel), v.status)
+	table := container.NewBorder(top, bottom, nil, nil,
+		container.NewScroll(container.NewBorder(v.header, nil, nil, nil, v.rowsBox)))
+	v.odds = newOddsView(h, func(err string) { v.status.SetText(err) })
+	v.level = widget.NewLabel("")
+	side := container.NewAppTabs(
+		container.NewTabItem("Odds at a depth", v.odds.atObj),
+		container.NewTabItem("Across depths", v.odds.heatObj),
+		container.NewTabItem("This level", container.NewVScroll(v.level)),
+	)
+	split := container.NewVSplit(table, side)
+	split.Offset = 0.55
+	v.obj = split
+	return v
+}
+
+// refresh shows pk: row values, the rows' order and filter, the odds.
+func (v *spawnView) refresh(pk *content.Pack) {
+	v.pack = pk
+	if pk == nil {
+		v.rows = map[string]*spawnRow{}
+		v.layoutRows()
+		v.odds.refresh(nil, nil)
+		return
+	}
+	seen := make(map[string]bool, len(pk.SpawnTable))
+	for i := range pk.SpawnTable {
+		e := &pk.SpawnTable[i]
+		if seen[e.Name] {
+			continue // the first entry of a duplicated name is the one edited
+		}
+		seen[e.Name] = true
+		r := v.rows[e.Name]
+		if r == nil {
+			r = v.newRow(e.Name)
+			v.rows[e.Name] = r
+		}
+		r.show(pk, e)
+	}
+	for name := range v.rows {
+		if !seen[name] {
+			delete(v.rows, name)
+		}
+	}
+	names := pk.Names()
+	var options []string
+	for _, n := range names {
+		if !seen[n] {
+			options = append(options, n)
+		}
+	}
+	v.addSel.SetOptions(options)
+	v.layoutRows()
+	v.odds.refresh(pk, v.h.Project())
+	v.refreshLevel()
+}
+
+// layoutRows puts the rows that pass the filters into rowsBox, sorted; it
+// rebuilds the box only when the list of names changed.
+func (v *spawnView) layoutRows() {
+	var list []*content.SpawnEntry
+	if v.pack != nil {
+		q := strings.ToLower(strings.TrimSpace(v.filter.Text))
+		depth, depthErr := strconv.Atoi(strings.TrimSpace(v.depthFilter.Text))
+		for i := range v.pack.SpawnTable {
+			e := &v.pack.SpawnTable[i]
+			if v.rows[e.Name] == nil || slices.ContainsFunc(list, func(o *content.SpawnEntry) bool { return o.Name == e.Name }) {
+				continue
+			}
+			sec, _ := v.pack.SectionOf(e.Name)
+			if q != "" && !strings.Contains(strings.ToLower(e.Name), q) && !strings.Contains(string(sec), q) {
+				continue
+			}
+			if depthErr == nil && !e.Eligible(depth) {
+				continue
+			}
+			list = append(list, e)
+		}
+	}
+	slices.SortStableFunc(list, func(a, b *content.SpawnEntry) int {
+		c := v.compare(a, b)
+		if v.sortDesc {
+			return -c
+		}
+		return c
+	})
+	names := make([]string, len(list))
+	for i, e := range list {
+		names[i] = e.Name
+	}
+	if slices.Equal(names, v.shown) {
+		return
+	}
+	v.shown = names
+	objs := make([]fyne.CanvasObject, len(names))
+	for i, n := range names {
+		objs[i] = v.rows[n].obj
+	}
+	v.rowsBox.Objects = objs
+	v.rowsBox.Refresh()
+}
+
+func (v *spawnView) compare(a, b *content.SpawnEntry) int {
+	switch v.sortCol {
+	case colSection:
+		sa, _ := v.pack.SectionOf(a.Name)
+		sb, _ := v.pack.SectionOf(b.Name)
+		return cmp.Compare(sa, sb)
+	case colWeight:
+		return cmp.Compare(a.Weight, b.Weight)
+	case colMin:
+		return cmp.Compare(a.MinDepth, b.MinDepth)
+	case colMax:
+		return cmp.Compare(a.MaxDepth, b.MaxDepth)
+	case colAddDepth:
+		return cmp.Compare(b2i(a.AddMapDepthToWeight), b2i(b.AddMapDepthToWeight))
+	}
+	return strings.Compare(a.Name, b.Name)
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// sortBy sorts by column c (again: reversed).
+func (v *spawnView) sortBy(c int) {
+	if v.sortCol == c {
+		v.sortDesc = !v.sortDesc
+	} else {
+		v.sortCol, v.sortDesc = c, false
+	}
+	v.shown = nil
+	v.layoutRows()
+}
+
+func (v *spawnView) newRow(name string) *spawnRow {
+	r := &spawnRow{v: v, name: name, section: widget.NewLabel("")}
+	r.weight, r.min, r.max = widget.NewEntry(), widget.NewEntry(), widget.NewEntry()
+	for _, en := range []*widget.Entry{r.weight, r.min, r.max} {
+		en.OnChanged = func(string) { r.commit() }
+	}
+	r.add = widget.NewCheck("", func(bool) { r.commit() })
+	remove := widget.NewButton("Remove", func() { v.removeEntry(name) })
+	nameLabel := widget.NewLabel(name)
+	nameLabel.Truncation = fyne.TextTruncateEllipsis
+	r.obj = container.New(layout.NewGridLayoutWithColumns(numCols+1),
+		nameLabel, r.section, r.weight, r.min, r.max, r.add, remove)
+	return r
+}
+
+// show sets the row's widgets from e (without committing them back).
+func (r *spawnRow) show(pk *content.Pack, e *content.SpawnEntry) {
+	r.updating = true
+	defer func() { r.updating = false }()
+	sec, ok := pk.SectionOf(e.Name)
+	if !ok {
+		sec = "undefined"
+	}
+	r.section.SetText(string(sec))
+	setText(r.weight, strconv.Itoa(e.Weight))
+	setText(r.min, strconv.Itoa(e.MinDepth))
+	setText(r.max, strconv.Itoa(e.MaxDepth))
+	if r.add.Checked != e.AddMapDepthToWeight {
+		r.add.SetChecked(e.AddMapDepthToWeight)
+	}
+}
+
+// setText sets en's text unless it already reads the same number (so a
+// value being typed, e.g. "05", is left alone).
+func setText(en *widget.Entry, s string) {
+	if n, err := strconv.Atoi(strings.TrimSpace(en.Text)); err == nil && strconv.Itoa(n) == s {
+		return
+	}
+	en.SetText(s)
+}
+
+// parse reads the row's widgets into an entry, or says why a value is refused.
+func (r *spawnRow) parse() (content.SpawnEntry, error) {
+	e := content.SpawnEntry{Name: r.name, AddMapDepthToWeight: r.add.Checked}
+	var err error
+	num := func(en *widget.Entry, what string) int {
+		n, perr := strconv.Atoi(strings.TrimSpace(en.Text))
+		if perr != nil && err == nil {
+			err = fmt.Errorf("%s: %s must be a whole number, not %q", r.name, what, en.Text)
+		}
+		return n
+	}
+	e.Weight = num(r.weight, "weight")
+	e.MinDepth = num(r.min, "min depth")
+	e.MaxDepth = num(r.max, "max depth")
+	switch {
+	case err != nil:
+	case e.Weight < 0:
+		err = fmt.Errorf("%s: weight must be ≥ 0, not %d", r.name, e.Weight)
+	case e.Weight > content.MaxWeight:
+		err = fmt.Errorf("%s: weight must be ≤ %d", r.name, content.MaxWeight)
+	case e.MinDepth < 0:
+		err = fmt.Errorf("%s: min depth must be ≥ 0, not %d", r.name, e.MinDepth)
+	case e.MinDepth > e.MaxDepth:
+		err = fmt.Errorf("%s: min depth must be ≤ max depth (%d > %d)", r.name, e.MinDepth, e.MaxDepth)
+	}
+	return e, err
+}
+
+// commit writes the row's values into the pack when they are valid, else
+// says why not (the pack keeps its last good values).
+func (r *spawnRow) commit() {
+	if r.updating {
+		return
+	}
+	e, err := r.parse()
+	if err != nil {
+		r.v.status.SetText("⚠ " + err.Error())
+		return
+	}
+	if old, ok := r.v.pack.Spawn(r.name); ok && old.Weight == e.Weight && old.MinDepth == e.MinDepth &&
+		old.MaxDepth == e.MaxDepth && old.AddMapDepthToWeight == e.AddMapDepthToWeight {
+		r.v.status.SetText("")
+		return
+	}
+	edit(r.v.h, r.v.status, "Spawn "+r.name, "spawn:"+r.name, func(pk *content.Pack) error {
+		pk.SetSpawn(e)
+		return nil
+	})
+}
+
+// addEntry adds name (a known entity) to the spawn table.
+func (v *spawnView) addEntry(name string) {
+	name = strings.TrimSpace(name)
+	if v.pack == nil || name == "" {
+		return
+	}
+	if _, ok := v.pack.SectionOf(name); !ok {
+		v.status.SetText(fmt.Sprintf("⚠ %q is not an item, mob or prop of this pack", name))
+		return
+	}
+	if _, ok := v.pack.Spawn(name); ok {
+		v.status.SetText(fmt.Sprintf("⚠ %q is already in the spawn table", name))
+		return
+	}
+	if edit(v.h, v.status, "Add spawn "+name, "", func(pk *content.Pack) error {
+		pk.SetSpawn(content.SpawnEntry{Name: name, Weight: 1, MinDepth: 1, MaxDepth: 100})
+		return nil
+	}) {
+		v.addSel.SetText("")
+	}
+}
+
+// removeEntry removes name from the spawn table.
+func (v *spawnView) removeEntry(name string) {
+	edit(v.h, v.status, "Remove spawn "+name, "", func(pk *content.Pack) error {
+		if !pk.RemoveSpawn(name) {
+			return fmt.Errorf("%q is not in the spawn table", name)
+		}
+		return nil
+	})
+}
+
+// refreshLevel counts the spawns of the level on screen by name.
+func (v *spawnView) refreshLevel() {
+	spawns, depth := v.h.LevelSpawns()
+	v.level.SetText(spawnCounts(spawns, depth))
+}
+
+// spawnCounts describes spawns as counts by name, most first.
+func spawnCounts(spawns []chain.Spawn, depth int) string {
+	if depth == 0 {
+		return "No level generated yet."
+	}
+	counts := map[string]int{}
+	for _, s := range spawns {
+		counts[s.Name]++
+	}
+	names := make([]string, 0, len(counts))
+	for n := range counts {
+		names = append(names, n)
+	}
+	slices.SortFunc(names, func(a, b string) int {
+		return cmp.Or(cmp.Compare(counts[b], counts[a]), strings.Compare(a, b))
+	})
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "Depth %d: %d spawns\n", depth, len(spawns))
+	for _, n := range names {
+		fmt.Fprintf(&sb, "%4d  %s\n", counts[n], n)
+	}
+	return sb.String()
+}
