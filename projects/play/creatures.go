@@ -56,6 +56,10 @@ type target struct {
 // whose faction it attacks or flees; otherwise follow its own movement.
 func (g *Game) act(c *Creature) {
 	rng := g.seed(c.ID)
+	if c.stuck > 0 {
+		c.stuck--
+		return
+	}
 	best := target{d: -1}
 	if g.Alive() {
 		if d := chebyshev(c.Pos, g.Player.Pos); d <= c.vision && g.visible[g.Map.Idx(c.Pos)] {
@@ -97,13 +101,59 @@ func (g *Game) act(c *Creature) {
 	case best.d >= 0 && best.resp == content.Flee:
 		g.stepAway(c, best)
 	default:
-		if c.mob.Movement == content.MoveRandom || c.mob.Movement == content.MoveRandomWaypoint {
+		switch c.mob.Movement {
+		case content.MoveRandom:
 			if i := rng.IntN(9); i < 8 {
 				g.stepTo(c, c.Pos.Add(neighbours[i]))
 			}
+		case content.MoveRandomWaypoint:
+			g.wander(c, rng)
+		}
+		return
+	}
+	c.waypoint, c.path = nil, nil // after reacting, it picks a new waypoint
+}
+
+// WaypointRange is how far (Chebyshev) a random_waypoint creature looks for
+// its next waypoint.
+const WaypointRange = 12
+
+// wander moves c along its path to its waypoint, as the tutorial's
+// RandomWaypoint: with no waypoint (or none left), it picks a walkable tile
+// within WaypointRange and paths there; a blocked step waits one turn and a
+// second blocked step drops the waypoint.
+func (g *Game) wander(c *Creature, rng *rand.Rand) {
+	if c.waypoint == nil || len(c.path) == 0 {
+		c.waypoint, c.path = nil, nil
+		for range 4 {
+			q := Point{X: c.Pos.X + rng.IntN(2*WaypointRange+1) - WaypointRange, Y: c.Pos.Y + rng.IntN(2*WaypointRange+1) - WaypointRange}
+			if q == c.Pos || !g.Map.Walkable(q) {
+				continue
+			}
+			path := g.pf.Path(c.Pos, q, g.stepCost)
+			if len(path) > 1 && len(path) <= 4*WaypointRange {
+				c.waypoint, c.path = &q, path[1:]
+				break
+			}
+		}
+		if c.waypoint == nil {
+			return
 		}
 	}
+	if g.stepTo(c, c.path[0]) {
+		c.blocked = 0
+		if c.Pos == c.path[0] { // else it opened a door and steps next turn
+			c.path = c.path[1:]
+		}
+		return
+	}
+	if c.blocked++; c.blocked > 1 { // blocked twice: give up the waypoint
+		c.blocked, c.waypoint, c.path = 0, nil, nil
+	}
 }
+
+// stepCost is the creatures' path cost: 1 on walkable tiles.
+func (g *Game) stepCost(p Point) (int, bool) { return 1, g.Map.Walkable(p) }
 
 // stepTo moves c onto p if it may (opening a closed door there instead).
 func (g *Game) stepTo(c *Creature, p Point) bool {
@@ -115,8 +165,12 @@ func (g *Game) stepTo(c *Creature, p Point) bool {
 		return true
 	}
 	g.occ[g.Map.Idx(c.Pos)] = 0
+	from := c.Pos
 	c.Pos = p
 	g.reindex()
+	if c.spinner {
+		g.spin(from)
+	}
 	g.trigger(p, c)
 	if c.HP <= 0 {
 		g.kill(c, "trap")
@@ -175,7 +229,7 @@ func (g *Game) stepAway(c *Creature, t target) {
 // melee is c attacking o (the player when o is nil) with one of its attacks.
 func (g *Game) melee(c *Creature, o *Creature, rng *rand.Rand) {
 	a := c.attacks[rng.IntN(len(c.attacks))]
-	ac, name := 10, "you"
+	ac, name := g.Player.AC, "you"
 	if o != nil {
 		ac, name = o.ac, "the "+o.Name
 	}
@@ -198,4 +252,16 @@ func (g *Game) melee(c *Creature, o *Creature, rng *rand.Rand) {
 	if o.HP <= 0 {
 		g.kill(o, c.Name)
 	}
+}
+
+// MaxWebs is how many webs a level holds at most (spiders stop spinning).
+const MaxWebs = 100
+
+// spin leaves a web at p (a spider just left it) unless something lies there.
+func (g *Game) spin(p Point) {
+	if g.web == nil || g.webs >= MaxWebs || g.propAt[p] != nil || len(g.ItemsAt(p)) > 0 || g.Map.At(p) == chain.DownStairs {
+		return
+	}
+	g.place(g.web.Name, p)
+	g.webs++
 }

@@ -45,7 +45,13 @@ type Creature struct {
 	attacks []attack
 	ac      int
 	vision  int
-	bonus   int // might bonus to hit and damage
+	bonus   int  // might bonus to hit and damage
+	stuck   int  // turns still caught in a web
+	spinner bool // leaves webs behind (seed 003's spider)
+	// random_waypoint movement: the tile it heads for and the path there.
+	waypoint *Point
+	path     []Point
+	blocked  int
 }
 
 type attack struct {
@@ -79,7 +85,16 @@ type Item struct {
 type Player struct {
 	Pos       Point
 	HP, MaxHP int
+	// Inventory lists what the player carries, in the order picked up.
 	Inventory []string
+	// Weapon is the weapon the player fights with; AC the armour class (10
+	// plus the best armour worn in each slot).
+	Weapon string
+	AC     int
+	// Stuck counts the turns the player is still caught (in a web, say): a
+	// move spent stuck only struggles.
+	Stuck int
+	armor map[string]float64 // best armour class per slot
 }
 
 // Game is a play-test in progress. It is not safe for concurrent use.
@@ -109,20 +124,28 @@ type Game struct {
 	// Exits are the level's down stairs.
 	Exits []Point
 
-	nextID  int
-	fov     *rl.FOV // the player's
-	cfov    *rl.FOV // scratch for creatures
-	pcg     rand.PCG
-	rng     *rand.Rand
-	mobs    map[string]*content.Mob
-	props   map[string]*content.Prop
-	items   map[string]*content.Item
-	weapon  attack
-	occ     []int32 // creature index+1 per tile (0 = none)
-	dist    []int   // distance map from the player, this turn
-	order   []*Creature
-	propAt  map[Point]*Prop
-	visible []bool
+	nextID     int
+	startDepth int
+	fov        *rl.FOV // the player's
+	cfov       *rl.FOV // scratch for creatures
+	pf         *chain.PathFinder
+	web        *content.Prop // the pack's web prop, when it has one (spiders spin it)
+	webs       int           // webs spun on this level
+	cheats     Cheats
+	// CheatLog records every change of the designer toggles with the key
+	// count it happened at, so a saved session replays them (see Session).
+	CheatLog []CheatChange
+	pcg      rand.PCG
+	rng      *rand.Rand
+	mobs     map[string]*content.Mob
+	props    map[string]*content.Prop
+	items    map[string]*content.Item
+	weapon   attack
+	occ      []int32 // creature index+1 per tile (0 = none)
+	dist     []int   // distance map from the player, this turn
+	order    []*Creature
+	propAt   map[Point]*Prop
+	visible  []bool
 }
 
 // New starts a game on the project's level of the given depth with master seed
@@ -135,6 +158,7 @@ func New(p *projects.Project, pack *content.Pack, master uint64, depth int) (*Ga
 		pack = content.Default()
 	}
 	g := newGame(p, pack, master)
+	g.startDepth = depth
 	if err := g.enter(depth); err != nil {
 		return nil, err
 	}
@@ -152,8 +176,14 @@ func newGame(p *projects.Project, pack *content.Pack, master uint64) *Game {
 		}
 	}
 	for i := range pack.Props {
-		if _, ok := g.props[pack.Props[i].Name]; !ok {
-			g.props[pack.Props[i].Name] = &pack.Props[i]
+		pr := &pack.Props[i]
+		if _, ok := g.props[pr.Name]; !ok {
+			g.props[pr.Name] = pr
+		}
+		if pr.EntryTrigger != nil && g.web == nil && !pr.BlocksTile {
+			if _, slow := pr.EntryTrigger.Effects.Get("slow"); slow {
+				g.web = pr
+			}
 		}
 	}
 	for i := range pack.Items {
@@ -161,12 +191,12 @@ func newGame(p *projects.Project, pack *content.Pack, master uint64) *Game {
 			g.items[pack.Items[i].Name] = &pack.Items[i]
 		}
 	}
-	g.weapon = attack{name: "punch", hit: 1, dmg: content.Dice{N: 1, S: 4}}
-	if it := g.items["Longsword"]; it != nil && it.Weapon != nil {
-		if d, err := content.ParseDice(it.Weapon.BaseDamage); err == nil {
-			g.weapon = attack{name: "longsword", hit: 1 + it.Weapon.HitBonus, dmg: d}
-		}
+	g.weapon = attack{name: "fists", hit: 1, dmg: content.Dice{N: 1, S: 4}}
+	g.Player.Weapon = "fists"
+	if it := g.items["Longsword"]; it != nil {
+		g.wield(it) // the tutorial's player starts with a (rusty) longsword
 	}
+	g.Player.AC = 10
 	g.Player.MaxHP = 30 // the tutorial's player_hp_at_level(11, 1)
 	g.Player.HP = g.Player.MaxHP
 	return g
@@ -224,6 +254,9 @@ func (g *Game) load(s *chain.State, depth int) error {
 	g.propAt = map[Point]*Prop{}
 	rg := gruid.NewRange(0, 0, g.Map.W, g.Map.H)
 	g.fov, g.cfov = rl.NewFOV(rg), rl.NewFOV(rg)
+	g.pf = chain.NewPathFinder(g.Map)
+	g.webs = 0
+	g.Player.Stuck = 0
 	for _, e := range s.Exits {
 		g.Exits = append(g.Exits, e.Pos())
 	}
@@ -254,6 +287,7 @@ func (g *Game) place(name string, p Point) {
 		c.MaxHP = mobHP(m)
 		c.HP = c.MaxHP
 		c.bonus = attrBonus(attr(m.Attributes.Might))
+		c.spinner = g.web != nil && strings.Contains(strings.ToLower(name), "spider")
 		c.ac = 10
 		if m.Natural != nil {
 			if m.Natural.ArmorClass > 0 {
@@ -437,8 +471,11 @@ func (g *Game) seed(id int) *rand.Rand {
 type KeyError struct{ Key rune }
 
 func (e *KeyError) Error() string {
-	return fmt.Sprintf("play: unknown key %q (want hjklyubn or 1-9 to move, . to wait, > to descend, g to pick up)", e.Key)
+	return fmt.Sprintf("play: unknown key %q (want %s)", e.Key, KeyHelp)
 }
+
+// KeyHelp describes the keys the game knows.
+const KeyHelp = "hjklyubn or 1-9 to move, . to wait, > to descend, g to pick up, q to drink, e to eat"
 
 var dirs = map[rune]Point{
 	'h': {X: -1}, 'l': {X: 1}, 'k': {Y: -1}, 'j': {Y: 1},
@@ -450,7 +487,7 @@ var dirs = map[rune]Point{
 // ValidKey reports whether r is a key the game knows.
 func ValidKey(r rune) bool {
 	_, ok := dirs[r]
-	return ok || r == '.' || r == '5' || r == '>' || r == 'g'
+	return ok || r == '.' || r == '5' || r == '>' || r == 'g' || r == 'q' || r == 'e'
 }
 
 // CheckKeys returns a *KeyError for the first key of keys the game does not know.
@@ -488,6 +525,8 @@ func (g *Game) Key(r rune) error {
 	case r == '.' || r == '5':
 	case r == 'g':
 		acted = g.pickUp()
+	case r == 'q' || r == 'e':
+		acted = g.use(r)
 	case r == '>':
 		if !g.onStairs() {
 			g.logf("There are no stairs down here.")
@@ -501,6 +540,9 @@ func (g *Game) Key(r rune) error {
 		}
 		g.Player.HP = hp
 		return nil
+	case g.Player.Stuck > 0:
+		g.Player.Stuck--
+		g.logf("You struggle to break free.")
 	default:
 		acted = g.move(dirs[r])
 	}
@@ -532,6 +574,7 @@ func (g *Game) pickUp() bool {
 			g.Items = append(g.Items[:i], g.Items[i+1:]...)
 			g.Player.Inventory = append(g.Player.Inventory, it.Name)
 			g.logf("You pick up the %s.", it.Name)
+			g.equip(it.Name)
 			return true
 		}
 	}
@@ -555,6 +598,10 @@ func (g *Game) closedDoor(p Point) *Prop {
 func (g *Game) move(d Point) bool {
 	to := g.Player.Pos.Add(d)
 	if !g.walkable(to) {
+		if g.cheats.WalkThroughWalls && g.Map.In(to) && g.CreatureAt(to) == nil {
+			g.Player.Pos = to
+			return true
+		}
 		return false
 	}
 	if c := g.CreatureAt(to); c != nil {
@@ -568,7 +615,7 @@ func (g *Game) move(d Point) bool {
 		return true
 	}
 	if pr := g.closedDoor(to); pr != nil {
-		if pr.prop.DoorOpen || pr.Name == "Door" {
+		if pr.prop.DoorOpen || pr.Name == "Door" || g.cheats.WalkThroughWalls {
 			pr.Open = true
 			pr.Glyph = "/"
 			g.logf("You open the %s.", strings.ToLower(pr.Name))
@@ -591,6 +638,9 @@ func (g *Game) trigger(p Point, c *Creature) {
 		return
 	}
 	eff := pr.prop.EntryTrigger.Effects
+	if _, web := eff.Get("slow"); web && c != nil && c.spinner {
+		return // a spider walks its own webs
+	}
 	id := 0
 	if c != nil {
 		id = c.ID
@@ -601,7 +651,16 @@ func (g *Game) trigger(p Point, c *Creature) {
 		who = "The " + c.Name
 	}
 	pr.Hidden = false
-	if s, ok := eff.Get("damage"); ok {
+	if s, ok := eff.Get("slow"); ok {
+		n, _ := content.ParseDice(s)
+		turns := max(1, n.Roll(rng))
+		g.logf("%s %s caught in the %s.", who, map[bool]string{true: "are", false: "is"}[c == nil], strings.ToLower(pr.Name))
+		if c == nil {
+			g.Player.Stuck = turns
+		} else {
+			c.stuck = turns
+		}
+	} else if s, ok := eff.Get("damage"); ok {
 		if d, err := content.ParseDice(s); err == nil {
 			n := max(0, d.Roll(rng))
 			g.logf("%s trigger the %s: %d damage.", who, pr.Name, n)
@@ -636,6 +695,9 @@ func (g *Game) removeProp(pr *Prop) {
 }
 
 func (g *Game) hurtPlayer(n int, by string) {
+	if g.cheats.Invulnerable {
+		return
+	}
 	g.Player.HP -= n
 	if g.Player.HP <= 0 {
 		g.Player.HP = 0

@@ -385,7 +385,7 @@ func TestStateJSONShape(t *testing.T) {
 }
 
 func FuzzKeys(f *testing.F) {
-	for _, s := range []string{"", "hjkl", "yubn12346789", ">g.", "x", "\x00\xff", "hhhhhhhhhhhhhhhhhh>>>>", "5555555555"} {
+	for _, s := range []string{"", "hjkl", "yubn12346789", ">g.", "x", "\x00\xff", "hhhhhhhhhhhhhhhhhh>>>>", "5555555555", "gqe", "lgqelgqe"} {
 		f.Add(s)
 	}
 	p := projects.New("fuzz")

@@ -22,7 +22,7 @@ func playCmd(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("play", stderr)
 	var seed seedFlag
 	fs.Var(&seed, "seed", "master seed (a level's seed derives from it and the depth)")
-	keys := fs.String("keys", "", "keys to play, one character each: hjklyubn or 1-9 move, . waits, > descends, g picks up")
+	keys := fs.String("keys", "", "keys to play, one character each: "+play.KeyHelp)
 	depth := fs.Int("depth", -1, "depth to start at (required for a project; overrides a chain's)")
 	maxTurns := fs.Int("max-turns", 0, "stop after this many turns (0: play every key; a bot plays 3000)")
 	botName := fs.String("bot", "", "let a bot play instead of --keys: explorer or diver (its keys are in the output's \"keys\")")
@@ -38,7 +38,7 @@ func playCmd(args []string, stdout, stderr io.Writer) int {
 	if err := play.CheckKeys(*keys); err != nil {
 		var ke *play.KeyError
 		if errors.As(err, &ke) {
-			return usageErr(stderr, "play", "--keys: unknown key %q (want hjklyubn or 1-9 to move, . to wait, > to descend, g to pick up)", ke.Key)
+			return usageErr(stderr, "play", "--keys: unknown key %q (want %s)", ke.Key, play.KeyHelp)
 		}
 		return usageErr(stderr, "play", "--keys: %v", err)
 	}

@@ -1,0 +1,169 @@
+package play
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+
+	"hewn/content"
+	"hewn/projects"
+)
+
+// Cheats are the designer's toggles that change the rules. (Revealing the
+// map only changes what the viewport draws, so it is not one: bots and the
+// state see what the player saw either way.)
+type Cheats struct {
+	// WalkThroughWalls lets the player step onto any tile of the map (and
+	// through locked doors).
+	WalkThroughWalls bool `json:"walk_through_walls,omitempty"`
+	// Invulnerable keeps the player's hit points whatever hits them.
+	Invulnerable bool `json:"invulnerable,omitempty"`
+}
+
+// CheatChange is a change of the toggles made after At keys were played.
+type CheatChange struct {
+	At int `json:"at"`
+	Cheats
+}
+
+// Cheats returns the toggles in force.
+func (g *Game) Cheats() Cheats { return g.cheats }
+
+// SetCheats changes the toggles from now on and records the change in
+// CheatLog, so a Session replays it at the same point.
+func (g *Game) SetCheats(c Cheats) {
+	if c == g.cheats {
+		return
+	}
+	g.cheats = c
+	at := len(g.Keys)
+	if n := len(g.CheatLog); n > 0 && g.CheatLog[n-1].At == at {
+		g.CheatLog[n-1].Cheats = c
+		return
+	}
+	g.CheatLog = append(g.CheatLog, CheatChange{At: at, Cheats: c})
+}
+
+// SessionVersion is the version a Session is written with.
+const SessionVersion = 1
+
+// Session is a play session as a file keeps it: what was played (the
+// project's level at Depth with master seed Seed), the keys pressed and the
+// toggles changed along the way. Replaying it gives the same game.
+type Session struct {
+	Version int `json:"version"`
+	// Project names the project played, for people reading the file.
+	Project string `json:"project,omitempty"`
+	Seed    uint64 `json:"seed"`
+	Depth   int    `json:"depth"`
+	// StartDepth is where the session started; Depth where it ended.
+	StartDepth int           `json:"start_depth"`
+	Keys       string        `json:"keys"`
+	Cheats     []CheatChange `json:"cheats,omitempty"`
+}
+
+// Session returns the game so far as a Session that Replay plays again.
+func (g *Game) Session() Session {
+	s := Session{Version: SessionVersion, Seed: g.master, Depth: g.Depth, StartDepth: g.startDepth,
+		Keys: string(g.Keys), Cheats: slices.Clone(g.CheatLog)}
+	if g.proj != nil {
+		s.Project = g.proj.Name
+	}
+	return s
+}
+
+// Seed is the game's master seed.
+func (g *Game) Seed() uint64 { return g.master }
+
+// StartDepth is the depth the game started at.
+func (g *Game) StartDepth() int { return g.startDepth }
+
+// MarshalSession writes s as indented JSON.
+func MarshalSession(s Session) ([]byte, error) {
+	b, err := json.MarshalIndent(s, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '\n'), nil
+}
+
+// ParseSession reads a session file's bytes, checking its keys and toggles.
+func ParseSession(b []byte) (Session, error) {
+	var s Session
+	if err := json.Unmarshal(b, &s); err != nil {
+		return s, fmt.Errorf("play: session: %w", err)
+	}
+	if s.Version != SessionVersion {
+		return s, fmt.Errorf("play: session: version %d (want %d)", s.Version, SessionVersion)
+	}
+	if err := CheckKeys(s.Keys); err != nil {
+		return s, fmt.Errorf("play: session: keys: %w", err)
+	}
+	n := len([]rune(s.Keys))
+	for i, c := range s.Cheats {
+		if c.At < 0 || c.At > n || i > 0 && c.At < s.Cheats[i-1].At {
+			return s, fmt.Errorf("play: session: cheats[%d].at: %d is out of order or past the %d keys", i, c.At, n)
+		}
+	}
+	return s, nil
+}
+
+// Replayer plays a session's keys one at a time (the viewport animates a
+// replay with it).
+type Replayer struct {
+	// Game is the game being replayed.
+	Game  *Game
+	keys  []rune
+	next  int
+	cheat []CheatChange
+}
+
+// NewReplayer starts s's game on project p with pack (nil: the embedded
+// default), before its first key.
+func NewReplayer(p *projects.Project, pack *content.Pack, s Session) (*Replayer, error) {
+	if err := CheckKeys(s.Keys); err != nil {
+		return nil, err
+	}
+	g, err := New(p, pack, s.Seed, s.StartDepth)
+	if err != nil {
+		return nil, err
+	}
+	r := &Replayer{Game: g, keys: []rune(s.Keys), cheat: s.Cheats}
+	r.applyCheats()
+	return r, nil
+}
+
+func (r *Replayer) applyCheats() {
+	for len(r.cheat) > 0 && r.cheat[0].At <= r.next {
+		r.Game.SetCheats(r.cheat[0].Cheats)
+		r.cheat = r.cheat[1:]
+	}
+}
+
+// Done reports whether every key was played.
+func (r *Replayer) Done() bool { return r.next >= len(r.keys) }
+
+// Left is how many keys remain.
+func (r *Replayer) Left() int { return len(r.keys) - r.next }
+
+// Step plays the next key (false when there is none).
+func (r *Replayer) Step() bool {
+	if r.Done() {
+		return false
+	}
+	_ = r.Game.Key(r.keys[r.next]) // checked in NewReplayer
+	r.next++
+	r.applyCheats()
+	return true
+}
+
+// Replay plays s to its end on project p with pack.
+func Replay(p *projects.Project, pack *content.Pack, s Session) (*Game, error) {
+	r, err := NewReplayer(p, pack, s)
+	if err != nil {
+		return nil, err
+	}
+	for r.Step() {
+	}
+	return r.Game, nil
+}
