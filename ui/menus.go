@@ -119,8 +119,8 @@ func (e *Editor) installMenus() {
 		item("Save As…", sc(fyne.KeyS, ctrl|fyne.KeyModifierShift), e.SaveAs),
 		e.exportMenu(),
 		fyne.NewMenuItemSeparator(),
-		quit,
 	)
+	file.Items = append(append(file.Items, e.contentMenuItems()...), fyne.NewMenuItemSeparator(), quit)
 	// Ctrl+Shift+Z is the second redo shortcut. The window tries main-menu
 	// shortcuts before the focused widget (an entry would swallow it), but a
 	// menu item shows one shortcut only: the separator carries this one.

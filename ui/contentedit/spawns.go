@@ -34,6 +34,7 @@ var colTitles = [numCols]string{"Name", "Section", "Weight", "Min depth", "Max d
 type spawnView struct {
 	h    Host
 	pack *content.Pack
+	secs map[string]chain.Section // the section defining each name of pack
 	obj  fyne.CanvasObject
 
 	filter, depthFilter *widget.Entry
@@ -45,6 +46,7 @@ type spawnView struct {
 	shown               []string // names of the rows in rowsBox, in order
 	status              *widget.Label
 	addSel              *widget.SelectEntry
+	addOpts             []string
 	odds                *oddsView
 	level               *widget.Label
 }
@@ -99,6 +101,7 @@ func newSpawnView(h Host) *spawnView {
 // refresh shows pk: row values, the rows' order and filter, the odds.
 func (v *spawnView) refresh(pk *content.Pack) {
 	v.pack = pk
+	v.secs = sections(pk)
 	if pk == nil {
 		v.rows = map[string]*spawnRow{}
 		v.layoutRows()
@@ -117,7 +120,7 @@ func (v *spawnView) refresh(pk *content.Pack) {
 			r = v.newRow(e.Name)
 			v.rows[e.Name] = r
 		}
-		r.show(pk, e)
+		r.show(v.secs, e)
 	}
 	for name := range v.rows {
 		if !seen[name] {
@@ -131,7 +134,10 @@ func (v *spawnView) refresh(pk *content.Pack) {
 			options = append(options, n)
 		}
 	}
-	v.addSel.SetOptions(options)
+	if !slices.Equal(options, v.addOpts) {
+		v.addOpts = options
+		v.addSel.SetOptions(options)
+	}
 	v.layoutRows()
 	v.odds.refresh(pk, v.h.Project())
 	v.refreshLevel()
@@ -149,7 +155,7 @@ func (v *spawnView) layoutRows() {
 			if v.rows[e.Name] == nil || slices.ContainsFunc(list, func(o *content.SpawnEntry) bool { return o.Name == e.Name }) {
 				continue
 			}
-			sec, _ := v.pack.SectionOf(e.Name)
+			sec := v.secs[e.Name]
 			if q != "" && !strings.Contains(strings.ToLower(e.Name), q) && !strings.Contains(string(sec), q) {
 				continue
 			}
@@ -185,9 +191,7 @@ func (v *spawnView) layoutRows() {
 func (v *spawnView) compare(a, b *content.SpawnEntry) int {
 	switch v.sortCol {
 	case colSection:
-		sa, _ := v.pack.SectionOf(a.Name)
-		sb, _ := v.pack.SectionOf(b.Name)
-		return cmp.Compare(sa, sb)
+		return cmp.Compare(v.secs[a.Name], v.secs[b.Name])
 	case colWeight:
 		return cmp.Compare(a.Weight, b.Weight)
 	case colMin:
@@ -234,14 +238,16 @@ func (v *spawnView) newRow(name string) *spawnRow {
 }
 
 // show sets the row's widgets from e (without committing them back).
-func (r *spawnRow) show(pk *content.Pack, e *content.SpawnEntry) {
+func (r *spawnRow) show(secs map[string]chain.Section, e *content.SpawnEntry) {
 	r.updating = true
 	defer func() { r.updating = false }()
-	sec, ok := pk.SectionOf(e.Name)
+	sec, ok := secs[e.Name]
 	if !ok {
 		sec = "undefined"
 	}
-	r.section.SetText(string(sec))
+	if r.section.Text != string(sec) {
+		r.section.SetText(string(sec))
+	}
 	setText(r.weight, strconv.Itoa(e.Weight))
 	setText(r.min, strconv.Itoa(e.MinDepth))
 	setText(r.max, strconv.Itoa(e.MaxDepth))
@@ -315,7 +321,7 @@ func (v *spawnView) addEntry(name string) {
 	if v.pack == nil || name == "" {
 		return
 	}
-	if _, ok := v.pack.SectionOf(name); !ok {
+	if _, ok := v.secs[name]; !ok {
 		v.status.SetText(fmt.Sprintf("⚠ %q is not an item, mob or prop of this pack", name))
 		return
 	}
@@ -369,4 +375,31 @@ func spawnCounts(spawns []chain.Spawn, depth int) string {
 		fmt.Fprintf(&sb, "%4d  %s\n", counts[n], n)
 	}
 	return sb.String()
+}
+
+// sections maps each name pk defines (items with their template_magic
+// variants, mobs, props) to its section; the first definition wins.
+func sections(pk *content.Pack) map[string]chain.Section {
+	if pk == nil {
+		return nil
+	}
+	m := make(map[string]chain.Section, len(pk.Items)+len(pk.Mobs)+len(pk.Props))
+	put := func(name string, s chain.Section) {
+		if _, ok := m[name]; !ok {
+			m[name] = s
+		}
+	}
+	for i := range pk.Items {
+		put(pk.Items[i].Name, chain.Items)
+		for _, n := range content.MagicNames(&pk.Items[i]) {
+			put(n, chain.Items)
+		}
+	}
+	for i := range pk.Mobs {
+		put(pk.Mobs[i].Name, chain.Mobs)
+	}
+	for i := range pk.Props {
+		put(pk.Props[i].Name, chain.Props)
+	}
+	return m
 }
