@@ -3,6 +3,7 @@ package ui
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -35,7 +36,11 @@ func TestStatisticsPanelSweeps50SeedsAndOpensTheWorst(t *testing.T) {
 	e := f.e
 	e.m.SelectLevel(e.m.Project().LevelByDepth(3)) // limestone caverns
 	f.settle()
-	e.main.SelectIndex(1)
+	for i, tab := range e.main.Items {
+		if tab.Text == "Statistics" {
+			e.main.SelectIndex(i)
+		}
+	}
 	require.Equal(t, "Statistics", e.main.Selected().Text)
 	panel := e.stats.Object()
 	form := rowWith(t, panel, "Seeds")
@@ -85,4 +90,60 @@ func TestStatisticsPanelSweeps50SeedsAndOpensTheWorst(t *testing.T) {
 	assert.Equal(t, "Map", e.main.Selected().Text)
 	assert.Equal(t, chain.LevelSeed(worst.Seed, 3), e.result.Seed, "the map view shows that seed's level")
 	assert.InDelta(t, worst.Metrics[stats.FloorShare], stats.Measure(e.result.State)[stats.FloorShare], 1e-12)
+}
+
+// The Balance view runs the explorer over 20 seeds of the woods and opens a
+// death as a replay of the bot's run in the Play tab.
+func TestBalanceViewOver20SeedsOpensADeathReplay(t *testing.T) {
+	f, err := newWindowFixture(t, "")
+	require.NoError(t, err)
+	e := f.e
+	panel := e.stats.Object()
+	entry := func(initial string) *widget.Entry {
+		for _, en := range widgetsIn[*widget.Entry](panel) {
+			if en.Text == initial {
+				return en
+			}
+		}
+		t.Fatalf("no entry showing %q", initial)
+		return nil
+	}
+	entry("200").SetText("20") // seeds
+	entry("1-10").SetText("2") // depths
+	done := make(chan struct{}, 1)
+	e.stats.OnBalanceDone(func() { done <- struct{}{} })
+	test.Tap(buttonIn(t, panel, "Run bots"))
+	deadline := time.After(2 * time.Minute)
+	for waiting := true; waiting; {
+		f.q.drain()
+		select {
+		case <-done:
+			waiting = false
+		case <-deadline:
+			var all []string
+			for _, l := range widgetsIn[*widget.Label](panel) {
+				all = append(all, l.Text)
+			}
+			t.Fatalf("no balance report; the panel says: %q", all)
+		default:
+		}
+	}
+	r := e.stats.Balance()
+	require.NotNil(t, r)
+	require.Len(t, r.Depths, 1)
+	assert.Equal(t, 20, r.Depths[0].Runs+r.Depths[0].Failed)
+	assert.True(t, textIn(panel, "depth 2: survived"))
+	var death *widget.Button
+	for _, b := range widgetsIn[*widget.Button](panel) {
+		if strings.Contains(b.Text, "killed by") && death == nil {
+			death = b
+		}
+	}
+	require.NotNil(t, death, "the explorer dies somewhere in the woods")
+	test.Tap(death)
+	assert.Equal(t, "Play", e.main.Selected().Text)
+	g := e.playPanel.Game()
+	require.NotNil(t, g)
+	assert.False(t, g.Alive(), "the replay ends where the bot died")
+	assert.Equal(t, 2, g.Depth)
 }

@@ -16,6 +16,7 @@ import (
 	"hewn/chain"
 	"hewn/content"
 	"hewn/projects"
+	"hewn/ui/playview"
 	"hewn/ui/render"
 	uistats "hewn/ui/stats"
 )
@@ -77,6 +78,7 @@ type Editor struct {
 	// set, is told each one's outcome (tests).
 	exports    sync.WaitGroup
 	stats      *uistats.Panel
+	playPanel  *playview.Panel
 	OnExported func(error)
 	// OnGenerated is called after a new map is shown (benchmarks, tests).
 	OnGenerated func()

@@ -59,6 +59,7 @@ type Panel struct {
 	cancel  context.CancelFunc
 	gen     uint64
 	running bool
+	balance *balanceView
 	// OnDone is called when a sweep's report is shown (tests).
 	OnDone func()
 }
@@ -70,7 +71,8 @@ const (
 	heatPx         = 16
 )
 
-// New builds the panel over h.
+// New builds the panel over h (with the Balance view when h is also a
+// BalanceHost).
 func New(h Host) *Panel {
 	p := &Panel{h: h}
 	p.seeds = widget.NewEntry()
@@ -101,8 +103,13 @@ func New(h Host) *Panel {
 	heat := widget.NewCard("", "Expressive range (maps per cell)", container.NewBorder(
 		container.NewGridWithColumns(2, p.xMetric, p.yMetric), nil, nil, nil, container.NewCenter(p.heat)))
 	worst := widget.NewCard("", "Worst seeds (click to open)", container.NewBorder(p.worstBy, nil, nil, nil, p.worst))
+	sections := container.NewVBox(hist, heat, worst)
+	if bh, ok := h.(BalanceHost); ok {
+		p.balance = newBalanceView(p, bh)
+		sections.Add(p.balance.obj)
+	}
 	p.obj = container.NewBorder(container.NewVBox(form, p.bar, p.summary), nil, nil, nil,
-		container.NewVScroll(container.NewVBox(hist, heat, worst)))
+		container.NewVScroll(sections))
 	return p
 }
 
