@@ -83,6 +83,11 @@ func (v *factionView) refresh(pk *content.Pack) {
 		}
 	}
 	v.updating = false
+	ro := v.h.ReadOnly() != ""
+	for _, sel := range v.cells {
+		enable(ro, sel)
+	}
+	enable(ro, v.newNm)
 	v.hints.SetText(asymmetries(pk))
 }
 

@@ -110,6 +110,10 @@ func (o *oddsView) refreshBars(pk *content.Pack) {
 	if pk != nil {
 		odds = pk.Odds(o.depth)
 	}
+	top := 0.0
+	for _, od := range odds {
+		top = max(top, od.Probability)
+	}
 	names := make([]string, len(odds))
 	for i, od := range odds {
 		names[i] = od.Name
@@ -126,7 +130,9 @@ func (o *oddsView) refreshBars(pk *content.Pack) {
 		if b.label.Text != text {
 			b.label.SetText(text)
 		}
-		if b.bar.Value != od.Probability {
+		// bars are scaled to the likeliest entry, the label gives the chance
+		if b.bar.Value != od.Probability || b.bar.Max != top {
+			b.bar.Max = top
 			b.bar.SetValue(od.Probability)
 		}
 	}

@@ -24,6 +24,7 @@ type Panel struct {
 
 	spawns   *spawnView
 	factions *factionView
+	tabs     *container.AppTabs
 }
 
 // New builds the panel over host.
@@ -35,11 +36,11 @@ func New(h Host) *Panel {
 		widget.NewButton("Make editable copy", func() { h.MakeEditableCopy() }), p.bannerTx)
 	p.spawns = newSpawnView(h)
 	p.factions = newFactionView(h)
-	tabs := container.NewAppTabs(
+	p.tabs = container.NewAppTabs(
 		container.NewTabItem("Spawn table", p.spawns.obj),
 		container.NewTabItem("Factions", p.factions.obj),
 	)
-	p.obj = container.NewBorder(p.banner, nil, nil, nil, tabs)
+	p.obj = container.NewBorder(p.banner, nil, nil, nil, p.tabs)
 	p.ExtendBaseWidget(p)
 	p.Update()
 	return p
@@ -126,4 +127,17 @@ func (p *Panel) RemoveSpawn(name string) { p.spawns.removeEntry(name) }
 func (p *Panel) SetSpawnFilter(text, depth string) {
 	p.spawns.filter.SetText(text)
 	p.spawns.depthFilter.SetText(depth)
+}
+
+// ShowTab selects the panel's tab named name ("Spawn table", "Factions", ...)
+// or the spawn table's side tab ("Odds at a depth", "Across depths", "This
+// level").
+func (p *Panel) ShowTab(name string) {
+	for _, tabs := range []*container.AppTabs{p.tabs, p.spawns.side} {
+		for _, it := range tabs.Items {
+			if it.Text == name {
+				tabs.Select(it)
+			}
+		}
+	}
 }

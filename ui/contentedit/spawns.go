@@ -47,7 +47,10 @@ type spawnView struct {
 	status              *widget.Label
 	addSel              *widget.SelectEntry
 	addOpts             []string
+	addBtn              *widget.Button
+	readOnly            bool // the host refuses edits: the inputs are disabled
 	odds                *oddsView
+	side                *container.AppTabs // the odds views and "This level"
 	level               *widget.Label
 }
 
@@ -59,6 +62,7 @@ type spawnRow struct {
 	section          *widget.Label
 	weight, min, max *widget.Entry
 	add              *widget.Check
+	remove           *widget.Button
 	updating         bool
 }
 
@@ -80,19 +84,20 @@ func newSpawnView(h Host) *spawnView {
 	v.rowsBox = container.NewVBox()
 	v.addSel = widget.NewSelectEntry(nil)
 	v.addSel.SetPlaceHolder("Entity to add")
-	addBtn := widget.NewButton("Add", func() { v.addEntry(v.addSel.Text) })
+	v.addBtn = widget.NewButton("Add", func() { v.addEntry(v.addSel.Text) })
+	addBtn := v.addBtn
 	top := container.NewBorder(nil, nil, nil, container.NewGridWrap(fyne.NewSize(70, 36), v.depthFilter), v.filter)
 	bottom := container.NewVBox(container.NewBorder(nil, nil, nil, addBtn, v.addSel), v.status)
 	table := container.NewBorder(top, bottom, nil, nil,
 		container.NewScroll(container.NewBorder(v.header, nil, nil, nil, v.rowsBox)))
 	v.odds = newOddsView(h, func(err string) { v.status.SetText(err) })
 	v.level = widget.NewLabel("")
-	side := container.NewAppTabs(
+	v.side = container.NewAppTabs(
 		container.NewTabItem("Odds at a depth", v.odds.atObj),
 		container.NewTabItem("Across depths", v.odds.heatObj),
 		container.NewTabItem("This level", container.NewVScroll(v.level)),
 	)
-	split := container.NewVSplit(table, side)
+	split := container.NewVSplit(table, v.side)
 	split.Offset = 0.55
 	v.obj = split
 	return v
@@ -102,6 +107,8 @@ func newSpawnView(h Host) *spawnView {
 func (v *spawnView) refresh(pk *content.Pack) {
 	v.pack = pk
 	v.secs = sections(pk)
+	v.readOnly = v.h.ReadOnly() != ""
+	enable(v.readOnly, v.addSel, v.addBtn)
 	if pk == nil {
 		v.rows = map[string]*spawnRow{}
 		v.layoutRows()
@@ -229,11 +236,11 @@ func (v *spawnView) newRow(name string) *spawnRow {
 		en.OnChanged = func(string) { r.commit() }
 	}
 	r.add = widget.NewCheck("", func(bool) { r.commit() })
-	remove := widget.NewButton("Remove", func() { v.removeEntry(name) })
+	r.remove = widget.NewButton("Remove", func() { v.removeEntry(name) })
 	nameLabel := widget.NewLabel(name)
 	nameLabel.Truncation = fyne.TextTruncateEllipsis
 	r.obj = container.New(layout.NewGridLayoutWithColumns(numCols+1),
-		nameLabel, r.section, r.weight, r.min, r.max, r.add, remove)
+		nameLabel, r.section, r.weight, r.min, r.max, r.add, r.remove)
 	return r
 }
 
@@ -254,6 +261,7 @@ func (r *spawnRow) show(secs map[string]chain.Section, e *content.SpawnEntry) {
 	if r.add.Checked != e.AddMapDepthToWeight {
 		r.add.SetChecked(e.AddMapDepthToWeight)
 	}
+	enable(r.v.readOnly, r.weight, r.min, r.max, r.add, r.remove)
 }
 
 // setText sets en's text unless it already reads the same number (so a
@@ -402,4 +410,17 @@ func sections(pk *content.Pack) map[string]chain.Section {
 		put(pk.Props[i].Name, chain.Props)
 	}
 	return m
+}
+
+// enable disables ws when off is true, else enables them (only those that change).
+func enable(off bool, ws ...fyne.Disableable) {
+	for _, w := range ws {
+		if w.Disabled() != off {
+			if off {
+				w.Disable()
+			} else {
+				w.Enable()
+			}
+		}
+	}
 }
