@@ -1,13 +1,24 @@
 package ui
 
 import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/theme"
 
 	"hewn/content"
 	"hewn/projects"
 	"hewn/ui/playview"
 )
+
+// maxSessionBytes bounds a play session file read back (a million keys fit).
+const maxSessionBytes = 16 << 20
 
 // playHost is the editor as the Play panel (ui/playview) sees it.
 type playHost struct{ e *Editor }
@@ -34,8 +45,107 @@ func (h playHost) Focus(obj fyne.Focusable) {
 	}
 }
 
-// installPlay adds the Play panel beside the map.
+// Post runs f on the UI goroutine.
+func (h playHost) Post(f func()) { h.e.post(f) }
+
+// OnLevelChange calls f after every edit that may change the level: the
+// project's structure, a value in a form, the content pack.
+func (h playHost) OnLevelChange(f func()) {
+	h.e.m.OnChange(func(c Change) {
+		if c&(ChangeProject|ChangeValue|ChangeContent) != 0 {
+			f()
+		}
+	})
+}
+
+// SaveSession asks for a file and writes data there atomically.
+func (h playHost) SaveSession(name string, data []byte) {
+	e := h.e
+	if e.win == nil {
+		return
+	}
+	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
+		if err != nil {
+			e.showError(err)
+			return
+		}
+		if w == nil {
+			return // cancelled
+		}
+		w.Close() // never written: the save below is atomic (see lazyFiles)
+		path := w.URI().Path()
+		if !strings.HasSuffix(path, ".json") {
+			path += ".play.json"
+		}
+		e.rememberDir(path)
+		if err := projects.WriteFileAtomic(path, data); err != nil {
+			e.showError(err)
+			return
+		}
+		e.status.SetText("Saved the play session to " + path)
+	}, e.win)
+	d.SetFileName(name)
+	d.SetFilter(storage.NewExtensionFileFilter([]string{".json"}))
+	e.showFileDialog(d)
+}
+
+// OpenSession asks for a session file and hands its bytes to f.
+func (h playHost) OpenSession(f func(data []byte)) {
+	e := h.e
+	if e.win == nil {
+		return
+	}
+	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
+		if err != nil {
+			e.showError(err)
+			return
+		}
+		if r == nil {
+			return // cancelled
+		}
+		defer r.Close()
+		path := r.URI().Path()
+		e.rememberDir(path)
+		b, err := readSession(path)
+		if err != nil {
+			e.showError(err)
+			return
+		}
+		f(b)
+	}, e.win)
+	d.SetFilter(storage.NewExtensionFileFilter([]string{".json"}))
+	e.showFileDialog(d)
+}
+
+// readSession reads a session file of at most maxSessionBytes.
+func readSession(path string) ([]byte, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	b, err := io.ReadAll(io.LimitReader(fh, maxSessionBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > maxSessionBytes {
+		return nil, fmt.Errorf("%s: a play session over %d MiB is refused", path, maxSessionBytes>>20)
+	}
+	return b, nil
+}
+
+// installPlay adds the Play panel beside the map; bringing its tab to the
+// front starts a game (if none runs) and gives the viewport the keys.
 func (e *Editor) installPlay() {
 	e.playPanel = playview.New(playHost{e})
-	e.addMainTab("Play", theme.MediaPlayIcon(), e.playPanel.Object())
+	tab := e.addMainTab("Play", theme.MediaPlayIcon(), e.playPanel.Object())
+	prev := e.main.OnSelected
+	e.main.OnSelected = func(t *container.TabItem) {
+		if prev != nil {
+			prev(t)
+		}
+		if t == tab {
+			e.playPanel.Shown()
+		}
+	}
 }

@@ -11,12 +11,15 @@ import (
 	"image"
 	"image/color"
 	"image/draw"
+	"math/rand/v2"
 	"strings"
 	"sync"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"hewn/chain"
@@ -37,10 +40,24 @@ type Host interface {
 	Level() (master uint64, depth int, ok bool)
 	// Focus gives the keyboard focus to obj.
 	Focus(obj fyne.Focusable)
+	// Post runs f on the UI goroutine (a replay's steps come through it).
+	Post(f func())
+	// OnLevelChange registers f, called on the UI goroutine whenever an edit
+	// may have changed the level in play (its chain, the project or the pack).
+	OnLevelChange(f func())
+	// SaveSession asks the user where to save a play session and writes data
+	// there (name is the suggested file name).
+	SaveSession(name string, data []byte)
+	// OpenSession asks the user for a play session file and passes its bytes
+	// to f.
+	OpenSession(f func(data []byte))
 }
 
 // LogLines is how many messages the log area shows.
 const LogLines = 5
+
+// ReplayDelay is the time between two keys of a replay.
+var ReplayDelay = 60 * time.Millisecond
 
 // Panel is the Play panel.
 type Panel struct {
@@ -52,6 +69,16 @@ type Panel struct {
 	log     *widget.Label
 	status  *widget.Label
 	restart *widget.Button
+	newSeed *widget.Button
+	save    *widget.Button
+	replay  *widget.Button
+	reveal  *widget.Check
+	walls   *widget.Check
+	invuln  *widget.Check
+
+	replayer *play.Replayer
+	stop     chan struct{}
+	changed  bool
 }
 
 // New returns the panel (no game runs until Start).
@@ -59,17 +86,35 @@ func New(h Host) *Panel {
 	pn := &Panel{host: h}
 	pn.view = NewView()
 	pn.view.OnKey = pn.key
+	pn.view.OnTap = func() {
+		if pn.view.Game() == nil {
+			pn.Start()
+		}
+	}
 	pn.side = widget.NewLabel("")
 	pn.side.Wrapping = fyne.TextWrapWord
 	pn.log = widget.NewLabel("")
 	pn.log.Wrapping = fyne.TextWrapWord
-	pn.status = widget.NewLabel("Press Play to test the selected level.")
+	pn.status = widget.NewLabel("Press Play (or click the view) to play-test the selected level.")
 	pn.status.Truncation = fyne.TextTruncateEllipsis
-	pn.restart = widget.NewButton("Play", pn.Start)
-	top := container.NewBorder(nil, nil, pn.restart, nil, pn.status)
+	pn.restart = widget.NewButtonWithIcon("Play", theme.MediaPlayIcon(), pn.Start)
+	pn.newSeed = widget.NewButtonWithIcon("New seed", theme.ViewRefreshIcon(), pn.NewSeed)
+	pn.save = widget.NewButtonWithIcon("Save", theme.DocumentSaveIcon(), pn.SaveSession)
+	pn.replay = widget.NewButtonWithIcon("Replay", theme.MediaReplayIcon(), pn.replayClicked)
+	pn.reveal = widget.NewCheck("Reveal map", func(on bool) {
+		pn.view.SetReveal(on)
+		pn.host.Focus(pn.view)
+	})
+	pn.walls = widget.NewCheck("Through walls", func(bool) { pn.applyCheats() })
+	pn.invuln = widget.NewCheck("Invulnerable", func(bool) { pn.applyCheats() })
+	buttons := container.NewHBox(pn.restart, pn.newSeed, pn.save, pn.replay)
+	top := container.NewBorder(nil, nil, buttons, nil, pn.status)
 	side := container.NewVScroll(pn.side)
 	side.SetMinSize(fyne.NewSize(170, 0))
-	pn.obj = container.NewBorder(top, pn.log, nil, side, pn.view)
+	toggles := container.NewVBox(widget.NewSeparator(), pn.reveal, pn.walls, pn.invuln)
+	pn.obj = container.NewBorder(top, pn.log, nil, container.NewBorder(nil, toggles, nil, nil, side), pn.view)
+	h.OnLevelChange(pn.levelChanged)
+	pn.enable()
 	return pn
 }
 
@@ -82,37 +127,218 @@ func (pn *Panel) View() *View { return pn.view }
 // Game returns the game in progress (nil before Start).
 func (pn *Panel) Game() *play.Game { return pn.view.Game() }
 
-// Start begins a new game on the host's selected level.
+// Shown is called when the panel's tab comes to the front: it starts a game
+// if none runs and gives the viewport the keyboard focus.
+func (pn *Panel) Shown() {
+	if pn.view.Game() == nil {
+		pn.Start()
+		return
+	}
+	pn.host.Focus(pn.view)
+}
+
+// Start begins a new game on the host's selected level with the seed of the
+// game in progress (the project's master seed for the first game): Restart.
 func (pn *Panel) Start() {
 	master, depth, ok := pn.host.Level()
+	if g := pn.view.Game(); g != nil {
+		master = g.Seed()
+		if !ok {
+			depth, ok = g.StartDepth(), true
+		}
+	}
 	if !ok {
 		pn.status.SetText("Select a level to play.")
 		return
 	}
+	pn.startAt(master, depth)
+}
+
+// NewSeed begins a new game on the selected level with a new random master
+// seed (the project keeps its own).
+func (pn *Panel) NewSeed() {
+	_, depth, ok := pn.host.Level()
+	if !ok {
+		if g := pn.view.Game(); g != nil {
+			depth, ok = g.StartDepth(), true
+		}
+	}
+	if !ok {
+		pn.status.SetText("Select a level to play.")
+		return
+	}
+	pn.startAt(rand.Uint64N(1_000_000_000), depth)
+}
+
+// startAt begins a game at depth with master seed master.
+func (pn *Panel) startAt(master uint64, depth int) {
+	pn.stopReplay()
 	p := pn.host.Project()
 	g, err := play.New(p, pn.host.Pack(), master, depth)
 	if err != nil {
 		pn.status.SetText(err.Error())
 		return
 	}
-	pn.restart.SetText("Restart")
-	pn.status.SetText(fmt.Sprintf("Seed %d, depth %d: hjklyubn/1-9/arrows move, . waits, > descends, g picks up", master, depth))
-	pn.view.SetGame(g, p)
-	pn.refresh()
+	pn.setGame(g)
+	pn.status.SetText(fmt.Sprintf("Seed %d, depth %d. Keys: hjklyubn, 1-9 or arrows move, . waits, > descends, g picks up, q drinks, e eats", master, depth))
 	pn.host.Focus(pn.view)
 }
 
-// key plays r and refreshes the panel.
+// setGame shows g and applies the toggles to it.
+func (pn *Panel) setGame(g *play.Game) {
+	pn.changed = false
+	pn.restart.Importance = widget.MediumImportance
+	pn.restart.SetText("Restart")
+	pn.view.SetGame(g, pn.host.Project())
+	pn.applyCheats()
+	pn.enable()
+	pn.refresh()
+}
+
+// applyCheats gives the game the toggles' state.
+func (pn *Panel) applyCheats() {
+	if g := pn.view.Game(); g != nil {
+		g.SetCheats(play.Cheats{WalkThroughWalls: pn.walls.Checked, Invulnerable: pn.invuln.Checked})
+		pn.refresh()
+	}
+	pn.host.Focus(pn.view)
+}
+
+// enable greys out what needs a game.
+func (pn *Panel) enable() {
+	if pn.view.Game() == nil {
+		pn.save.Disable()
+	} else {
+		pn.save.Enable()
+	}
+}
+
+// levelChanged offers a restart when the level in play may have changed.
+func (pn *Panel) levelChanged() {
+	if pn.view.Game() == nil || pn.changed {
+		return
+	}
+	pn.changed = true
+	pn.restart.Importance = widget.HighImportance
+	pn.restart.Refresh()
+	pn.status.SetText("The level changed: Restart plays the new map (same seed).")
+}
+
+// key plays r and refreshes the panel; a key typed during a replay stops it
+// and plays on from there.
 func (pn *Panel) key(r rune) {
 	g := pn.view.Game()
 	if g == nil {
 		return
+	}
+	if pn.replayer != nil {
+		pn.stopReplay()
+		pn.status.SetText("Replay stopped: you play on from here.")
 	}
 	if err := g.Key(r); err != nil {
 		pn.status.SetText(err.Error())
 		return
 	}
 	pn.refresh()
+}
+
+// SessionName is the suggested file name of g's session.
+func SessionName(p *projects.Project, g *play.Game) string {
+	name := "play"
+	if p != nil && p.Name != "" {
+		name = strings.ToLower(strings.Join(strings.Fields(p.Name), "_"))
+	}
+	return fmt.Sprintf("%s-depth%d-seed%d.play.json", name, g.StartDepth(), g.Seed())
+}
+
+// SaveSession saves the game so far (seed, depth, keys and toggles).
+func (pn *Panel) SaveSession() {
+	g := pn.view.Game()
+	if g == nil {
+		return
+	}
+	b, err := play.MarshalSession(g.Session())
+	if err != nil {
+		pn.status.SetText(err.Error())
+		return
+	}
+	pn.host.SaveSession(SessionName(pn.host.Project(), g), b)
+}
+
+// replayClicked opens a session to replay, or stops the replay running.
+func (pn *Panel) replayClicked() {
+	if pn.replayer != nil {
+		pn.stopReplay()
+		pn.status.SetText("Replay stopped: you play on from here.")
+		return
+	}
+	pn.host.OpenSession(func(b []byte) {
+		s, err := play.ParseSession(b)
+		if err == nil {
+			err = pn.Replay(s)
+		}
+		if err != nil {
+			pn.status.SetText(err.Error())
+		}
+	})
+}
+
+// Replay plays session s in the viewport, one key every ReplayDelay, on the
+// current project. A key typed meanwhile stops it and plays on.
+func (pn *Panel) Replay(s play.Session) error {
+	pn.stopReplay()
+	r, err := play.NewReplayer(pn.host.Project(), pn.host.Pack(), s)
+	if err != nil {
+		return err
+	}
+	pn.walls.SetChecked(false)
+	pn.invuln.SetChecked(false)
+	pn.setGame(r.Game)
+	pn.replayer, pn.stop = r, make(chan struct{})
+	pn.replay.SetText("Stop")
+	pn.replay.SetIcon(theme.MediaStopIcon())
+	pn.status.SetText(fmt.Sprintf("Replaying seed %d, depth %d: %d keys", s.Seed, s.StartDepth, r.Left()))
+	pn.host.Focus(pn.view)
+	go func(stop chan struct{}) {
+		t := time.NewTicker(ReplayDelay)
+		defer t.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+				pn.host.Post(func() { pn.replayStep(r) })
+			}
+		}
+	}(pn.stop)
+	return nil
+}
+
+// Replaying reports whether a replay is running.
+func (pn *Panel) Replaying() bool { return pn.replayer != nil }
+
+// replayStep plays r's next key (if r is still the replay running).
+func (pn *Panel) replayStep(r *play.Replayer) {
+	if pn.replayer != r {
+		return
+	}
+	r.Step()
+	if r.Done() {
+		pn.stopReplay()
+		pn.status.SetText(fmt.Sprintf("Replay done: turn %d, depth %d. Play on, or Restart.", r.Game.Turn, r.Game.Depth))
+	}
+	pn.refresh()
+}
+
+// stopReplay ends the replay running, if any (its game stays).
+func (pn *Panel) stopReplay() {
+	if pn.replayer == nil {
+		return
+	}
+	close(pn.stop)
+	pn.replayer, pn.stop = nil, nil
+	pn.replay.SetText("Replay")
+	pn.replay.SetIcon(theme.MediaReplayIcon())
 }
 
 // refresh redraws the view, the sidebar and the log.
@@ -143,8 +369,22 @@ func Sidebar(g *play.Game) string {
 		under = it.Name + ", " + under
 	}
 	fmt.Fprintf(&b, "Underfoot: %s\n", under)
+	if g.Player.Stuck > 0 {
+		fmt.Fprintf(&b, "Caught for %d more turns\n", g.Player.Stuck)
+	}
+	fmt.Fprintf(&b, "Weapon: %s, AC %d\n", g.Player.Weapon, g.Player.AC)
 	if len(g.Player.Inventory) > 0 {
 		fmt.Fprintf(&b, "Carrying: %s\n", strings.Join(g.Player.Inventory, ", "))
+	}
+	if c := g.Cheats(); c.WalkThroughWalls || c.Invulnerable {
+		b.WriteString("Toggles on:")
+		if c.WalkThroughWalls {
+			b.WriteString(" through walls")
+		}
+		if c.Invulnerable {
+			b.WriteString(" invulnerable")
+		}
+		b.WriteString("\n")
 	}
 	cs := g.VisibleCreatures()
 	fmt.Fprintf(&b, "\nIn sight (%d):\n", len(cs))
@@ -167,9 +407,12 @@ type View struct {
 	raster *canvas.Raster
 	buf    *image.RGBA
 	focus  bool
+	reveal bool
 
 	// OnKey receives the game keys typed while the view has the focus.
 	OnKey func(r rune)
+	// OnTap is called when the view is clicked (after it takes the focus).
+	OnTap func()
 }
 
 // Cell is the viewport's tile side in device pixels.
@@ -189,6 +432,15 @@ func NewView() *View {
 func (v *View) SetGame(g *play.Game, p *projects.Project) {
 	v.mu.Lock()
 	v.game, v.proj = g, p
+	v.mu.Unlock()
+	v.Refresh()
+}
+
+// SetReveal shows the whole level (every tile, creature, item and hidden
+// trap; what the player has not seen is dimmed) or only what the player saw.
+func (v *View) SetReveal(on bool) {
+	v.mu.Lock()
+	v.reveal = on
 	v.mu.Unlock()
 	v.Refresh()
 }
@@ -228,6 +480,9 @@ func (r *viewRenderer) Destroy()                     {}
 func (v *View) Tapped(*fyne.PointEvent) {
 	if c := fyne.CurrentApp().Driver().CanvasForObject(v); c != nil {
 		c.Focus(v)
+	}
+	if v.OnTap != nil {
+		v.OnTap()
 	}
 }
 
@@ -307,12 +562,15 @@ func (v *View) draw(w, h int) image.Image {
 	if g == nil || v.atlas == nil {
 		return v.buf
 	}
-	Render(v.buf, g, v.proj, v.mask)
+	Render(v.buf, g, v.proj, v.mask, v.reveal)
 	return v.buf
 }
 
-// Render draws g into dst (tiles of Cell pixels) with glyph masks from mask.
-func Render(dst *image.RGBA, g *play.Game, p *projects.Project, mask func(rune) *image.Alpha) {
+// Render draws g into dst (tiles of Cell pixels, the camera on the player)
+// with glyph masks from mask: the tiles in sight in their theme's colours,
+// the remembered ones dimmed; with reveal, every tile, creature, item and
+// hidden trap (dimmed where the player does not see).
+func Render(dst *image.RGBA, g *play.Game, p *projects.Project, mask func(rune) *image.Alpha, reveal bool) {
 	th := chain.DefaultTheme()
 	if p != nil {
 		if i := p.LevelByDepth(g.Depth); i >= 0 {
@@ -323,34 +581,48 @@ func Render(dst *image.RGBA, g *play.Game, p *projects.Project, mask func(rune) 
 	cam := Camera(g, cols, rows)
 	cell := func(x, y int, r rune, fg, bg color.RGBA) {
 		rect := image.Rect(x*Cell, y*Cell, (x+1)*Cell, (y+1)*Cell)
-		draw.Draw(dst, rect, image.NewUniform(bg), image.Point{}, draw.Src)
+		draw.Draw(dst, rect, &image.Uniform{bg}, image.Point{}, draw.Src)
 		if r != ' ' {
-			draw.DrawMask(dst, rect, image.NewUniform(fg), image.Point{}, mask(r), image.Point{}, draw.Over)
+			draw.DrawMask(dst, rect, &image.Uniform{fg}, image.Point{}, mask(r), image.Point{}, draw.Over)
+		}
+	}
+	var hidden map[chain.Point]*play.Prop
+	if reveal {
+		hidden = map[chain.Point]*play.Prop{}
+		for _, pr := range g.Props {
+			if pr.Hidden {
+				hidden[pr.Pos] = pr
+			}
 		}
 	}
 	for y := range rows {
 		for x := range cols {
 			pt := chain.Point{X: cam.X + x, Y: cam.Y + y}
-			if !g.Map.In(pt) || !g.Remembered(pt) {
+			if !g.Map.In(pt) || !reveal && !g.Remembered(pt) {
 				continue
 			}
 			lk := th.LookAt(g.Map, pt)
 			gl, fg := lk.Glyph, lk.FG
 			if pr := g.PropAt(pt); pr != nil {
 				gl, fg = firstRune(pr.Glyph, '?'), colour(pr.FG, fg)
+			} else if pr := hidden[pt]; pr != nil {
+				gl, fg = firstRune(pr.Glyph, '^'), colour(pr.FG, fg)
 			}
-			if !g.Visible(pt) {
-				cell(x, y, gl, dim(fg), dim(lk.BG))
-				continue
-			}
-			if its := g.ItemsAt(pt); len(its) > 0 {
-				gl, fg = firstRune(its[0].Glyph, '?'), colour(its[0].FG, fg)
-			}
-			if c := g.CreatureAt(pt); c != nil {
-				gl, fg = firstRune(c.Glyph, 'm'), colour(c.FG, color.RGBA{255, 0, 0, 255})
+			seen := g.Visible(pt)
+			if seen || reveal {
+				if its := g.ItemsAt(pt); len(its) > 0 {
+					gl, fg = firstRune(its[0].Glyph, '?'), colour(its[0].FG, fg)
+				}
+				if c := g.CreatureAt(pt); c != nil {
+					gl, fg = firstRune(c.Glyph, 'm'), colour(c.FG, color.RGBA{255, 0, 0, 255})
+				}
 			}
 			if pt == g.Player.Pos {
-				gl, fg = '@', color.RGBA{255, 255, 0, 255}
+				gl, fg, seen = '@', color.RGBA{255, 255, 0, 255}, true
+			}
+			if !seen {
+				cell(x, y, gl, dim(fg), dim(lk.BG))
+				continue
 			}
 			cell(x, y, gl, fg, lk.BG)
 		}

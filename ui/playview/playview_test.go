@@ -1,79 +1,290 @@
 package playview
 
 import (
+	"encoding/json"
+	"fmt"
 	"image"
+	"image/color"
+	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"hewn/chain"
 	"hewn/content"
 	"hewn/projects"
+	"hewn/projects/play"
 )
 
+// fakeHost is the editor as tests see it: posted functions queue until the
+// test runs them; the session "file" is a byte slice.
 type fakeHost struct {
 	p       *projects.Project
+	master  uint64
+	depth   int
 	focused fyne.Focusable
+	canvas  fyne.Canvas
+	posted  chan func()
+	changed []func()
+	saved   []byte
+	name    string
+}
+
+func newHost(t *testing.T) *fakeHost {
+	p, err := projects.Example()
+	require.NoError(t, err)
+	return &fakeHost{p: p, master: 11, depth: 3, posted: make(chan func(), 1024)}
 }
 
 func (h *fakeHost) Project() *projects.Project { return h.p }
 func (h *fakeHost) Pack() *content.Pack        { return nil }
-func (h *fakeHost) Level() (uint64, int, bool) { return 11, 3, true }
-func (h *fakeHost) Focus(obj fyne.Focusable)   { h.focused = obj }
+func (h *fakeHost) Level() (uint64, int, bool) { return h.master, h.depth, h.depth > 0 }
+func (h *fakeHost) Focus(obj fyne.Focusable) {
+	h.focused = obj
+	if h.canvas != nil {
+		h.canvas.Focus(obj)
+	}
+}
+func (h *fakeHost) Post(f func())          { h.posted <- f }
+func (h *fakeHost) OnLevelChange(f func()) { h.changed = append(h.changed, f) }
+func (h *fakeHost) SaveSession(name string, data []byte) {
+	h.name, h.saved = name, append([]byte(nil), data...)
+}
+func (h *fakeHost) OpenSession(f func([]byte)) { f(h.saved) }
 
-func TestPanelPlaysKeys(t *testing.T) {
+// window shows the panel in a test window with the view focused.
+func window(t *testing.T, h *fakeHost) (*Panel, fyne.Window) {
 	test.NewTempApp(t)
-	p, err := projects.Example()
-	require.NoError(t, err)
-	h := &fakeHost{p: p}
 	pn := New(h)
 	w := test.NewTempWindow(t, pn.Object())
 	w.Resize(fyne.NewSize(900, 600))
+	h.canvas = w.Canvas()
+	return pn, w
+}
+
+// typeKeys types s into the object of w that has the keyboard focus, as the
+// driver routes a user's keys.
+func typeKeys(w fyne.Window, s string) {
+	for _, r := range s {
+		w.Canvas().Focused().TypedRune(r)
+	}
+}
+
+// open returns a one-level project whose map is rows (a prefab: # wall,
+// . floor, @ the start).
+func open(t *testing.T, rows ...string) *projects.Project {
+	tpl, err := json.Marshal(strings.Split(strings.ReplaceAll(strings.Join(rows, "\n"), ".", " "), "\n"))
+	require.NoError(t, err)
+	c, err := chain.Decode(strings.NewReader(fmt.Sprintf(`{"depth": 1, "width": %d, "height": %d, "steps": [
+		{"builder": "prefab", "params": {"mode": "level", "template": %s}}]}`, len(rows[0]), len(rows), tpl)))
+	require.NoError(t, err)
+	return projects.FromChain(c, "test")
+}
+
+func TestTypedKeysMoveThePlayerAndFillTheLog(t *testing.T) {
+	h := newHost(t)
+	h.p = open(t,
+		"##########",
+		"#@.......#",
+		"#........#",
+		"#........#",
+		"##########",
+		"##########",
+		"##########",
+		"##########")
+	h.depth = 1
+	pn, w := window(t, h)
 	assert.Nil(t, pn.Game())
+	pn.Shown()
+	g := pn.Game()
+	require.NotNil(t, g, "showing the tab starts a game")
+	assert.Equal(t, pn.View(), w.Canvas().Focused(), "the viewport has the keys")
+	require.Equal(t, chain.Point{X: 1, Y: 1}, g.Player.Pos)
+
+	typeKeys(w, "lll")
+	assert.Equal(t, chain.Point{X: 4, Y: 1}, g.Player.Pos, "vi keys")
+	typeKeys(w, "3") // numpad 3: down-right
+	assert.Equal(t, chain.Point{X: 5, Y: 2}, g.Player.Pos)
+	press := func(k fyne.KeyName) { w.Canvas().Focused().TypedKey(&fyne.KeyEvent{Name: k}) }
+	press(fyne.KeyDown)
+	press(fyne.KeyLeft)
+	assert.Equal(t, chain.Point{X: 4, Y: 3}, g.Player.Pos, "arrows")
+	typeKeys(w, "j") // a wall below: no move, no turn
+	assert.Equal(t, chain.Point{X: 4, Y: 3}, g.Player.Pos)
+	assert.Equal(t, 6, g.Turn)
+	typeKeys(w, "x.") // x is no game key: ignored
+	assert.Equal(t, 7, g.Turn)
+	typeKeys(w, "g")
+	assert.Contains(t, pn.log.Text, "There is nothing here to pick up.")
+	assert.Contains(t, pn.side.Text, "At 4,3")
+	assert.Contains(t, pn.side.Text, "Turn 7")
+	assert.Contains(t, pn.side.Text, "Underfoot: floor")
+	assert.Equal(t, "lll3jhj.g", string(g.Keys), "the keys are recorded (x is none)")
+}
+
+func TestPanelPlaysTheExampleAndFits(t *testing.T) {
+	h := newHost(t)
+	pn, w := window(t, h)
 	pn.Start()
 	g := pn.Game()
 	require.NotNil(t, g)
 	assert.Equal(t, 3, g.Depth)
-	assert.Equal(t, pn.View(), h.focused)
+	assert.Equal(t, uint64(11), g.Seed())
 	before := g.Turn
-	for _, r := range "....." {
-		pn.View().TypedRune(r)
-	}
-	pn.View().TypedRune('x') // not a game key: ignored
-	pn.View().TypedKey(&fyne.KeyEvent{Name: fyne.KeyLeft})
-	assert.GreaterOrEqual(t, g.Turn, before+5)
+	typeKeys(w, ".....")
+	assert.Equal(t, before+5, g.Turn)
 	assert.Contains(t, pn.side.Text, "Depth 3")
-	assert.Contains(t, pn.side.Text, "Underfoot:")
-	assert.NotEmpty(t, pn.log.Text)
-	assert.Less(t, pn.Object().MinSize().Width, float32(600), "fits beside the sidebar in a 1024-px window")
+	assert.Contains(t, pn.log.Text, g.Log[len(g.Log)-1], "the log area shows the latest messages")
+	assert.Less(t, pn.Object().MinSize().Width, float32(650), "fits beside the sidebar in a 1024-px window")
+	assert.Less(t, pn.Object().MinSize().Height, float32(600))
 }
 
-func TestRenderFollowsPlayer(t *testing.T) {
-	p, err := projects.Example()
-	require.NoError(t, err)
-	pn := New(&fakeHost{p: p})
+func TestRestartNewSeedAndLevelChange(t *testing.T) {
+	h := newHost(t)
+	pn, w := window(t, h)
+	pn.Start()
+	typeKeys(w, "....")
+	g := pn.Game()
+	require.Len(t, h.changed, 1)
+	h.changed[0]()
+	assert.Contains(t, pn.status.Text, "The level changed")
+	pn.restart.OnTapped()
+	g2 := pn.Game()
+	assert.NotSame(t, g, g2)
+	assert.Equal(t, 0, g2.Turn)
+	assert.Equal(t, g.Seed(), g2.Seed(), "restart keeps the seed")
+	assert.NotContains(t, pn.status.Text, "changed")
+
+	pn.newSeed.OnTapped()
+	g3 := pn.Game()
+	assert.NotEqual(t, g.Seed(), g3.Seed())
+	h.master = 99
+	pn.Start()
+	assert.Equal(t, g3.Seed(), pn.Game().Seed(), "restart keeps the game's seed, not the project's")
+}
+
+func TestTogglesAndSessionReplay(t *testing.T) {
+	h := newHost(t)
+	h.p = open(t,
+		"##########",
+		"#@#......#",
+		"#.#......#",
+		"##########",
+		"##########",
+		"##########",
+		"##########",
+		"##########")
+	h.depth = 1
+	pn, w := window(t, h)
+	pn.Start()
+	g := pn.Game()
+	typeKeys(w, "l")
+	assert.Equal(t, chain.Point{X: 1, Y: 1}, g.Player.Pos)
+	pn.walls.SetChecked(true)
+	assert.Equal(t, pn.View(), w.Canvas().Focused(), "the keys go back to the view")
+	typeKeys(w, "ll")
+	assert.Equal(t, chain.Point{X: 3, Y: 1}, g.Player.Pos, "through the wall")
+	pn.walls.SetChecked(false)
+	pn.invuln.SetChecked(true)
+	typeKeys(w, "j..")
+	assert.Contains(t, pn.side.Text, "invulnerable")
+
+	pn.save.OnTapped()
+	require.NotEmpty(t, h.saved)
+	assert.Equal(t, "test-depth1-seed11.play.json", h.name)
+	want, _ := g.MarshalJSON()
+
+	ReplayDelay = time.Millisecond
+	pn.invuln.SetChecked(false)
+	pn.replay.OnTapped()
+	require.True(t, pn.Replaying())
+	r := pn.Game()
+	assert.NotSame(t, g, r)
+	for pn.Replaying() {
+		(<-h.posted)()
+	}
+	got, _ := r.MarshalJSON()
+	assert.JSONEq(t, string(want), string(got), "the replay ends where the session did")
+	assert.Contains(t, pn.status.Text, "Replay done")
+	assert.Contains(t, pn.side.Text, "At 3,2")
+
+	// A key during a replay stops it; the game plays on.
+	pn.replay.OnTapped()
+	require.True(t, pn.Replaying())
+	(<-h.posted)()
+	typeKeys(w, ".")
+	assert.False(t, pn.Replaying())
+	assert.Contains(t, pn.status.Text, "Replay stopped")
+	assert.Equal(t, "l.", string(pn.Game().Keys))
+
+	h.saved = []byte(`{"version": 1, "keys": "hQ"}`)
+	pn.replay.OnTapped()
+	assert.False(t, pn.Replaying())
+	assert.Contains(t, pn.status.Text, "unknown key 'Q'")
+}
+
+func TestRenderFollowsPlayerDimsMemoryAndReveals(t *testing.T) {
+	h := newHost(t)
+	pn, _ := window(t, h)
 	pn.Start()
 	g := pn.Game()
 	require.NotNil(t, g)
+	require.Greater(t, g.Map.W, 20)
 	cam := Camera(g, 20, 10)
 	assert.True(t, g.Player.Pos.X >= cam.X && g.Player.Pos.X < cam.X+20)
 	assert.True(t, g.Player.Pos.Y >= cam.Y && g.Player.Pos.Y < cam.Y+10)
 	assert.GreaterOrEqual(t, cam.X, 0)
 	assert.LessOrEqual(t, cam.X+20, g.Map.W)
 	img := pn.View().draw(20*Cell, 10*Cell).(*image.RGBA)
-	// The player's cell is drawn (not black).
-	px := (g.Player.Pos.X-cam.X)*Cell + Cell/2
-	py := (g.Player.Pos.Y-cam.Y)*Cell + Cell/2
-	lit := false
-	for dy := -Cell / 2; dy < Cell/2; dy++ {
-		for dx := -Cell / 2; dx < Cell/2; dx++ {
-			c := img.RGBAAt(px+dx, py+dy)
-			if c.R > 128 && c.G > 128 && c.B < 64 {
-				lit = true
+	assert.True(t, cellHas(img, g.Player.Pos.X-cam.X, g.Player.Pos.Y-cam.Y, func(c color.RGBA) bool { return c.R > 128 && c.G > 128 && c.B < 64 }),
+		"the yellow @ is drawn at the player's cell")
+
+	// A small map is drawn whole, centred.
+	small := Camera(g, g.Map.W+10, g.Map.H+4)
+	assert.Equal(t, chain.Point{X: -5, Y: -2}, small)
+
+	// Unseen tiles are black; revealed, they are drawn (dimmed).
+	lit := func(img *image.RGBA) int {
+		n := 0
+		for i := 0; i < len(img.Pix); i += 4 {
+			if img.Pix[i]|img.Pix[i+1]|img.Pix[i+2] != 0 {
+				n++
+			}
+		}
+		return n
+	}
+	big := pn.View().draw(g.Map.W*Cell, g.Map.H*Cell).(*image.RGBA)
+	seen := lit(big)
+	pn.reveal.SetChecked(true)
+	all := lit(pn.View().draw(g.Map.W*Cell, g.Map.H*Cell).(*image.RGBA))
+	assert.Greater(t, all, seen, "reveal shows what the player has not seen")
+}
+
+// cellHas reports whether a pixel of the view cell (x, y) satisfies f.
+func cellHas(img *image.RGBA, x, y int, f func(color.RGBA) bool) bool {
+	for dy := range Cell {
+		for dx := range Cell {
+			if f(img.RGBAAt(x*Cell+dx, y*Cell+dy)) {
+				return true
 			}
 		}
 	}
-	assert.True(t, lit, "the yellow @ is drawn at the player's cell")
+	return false
+}
+
+// The state a session file replays to is the same as play.Replay's.
+func TestSessionNameAndSidebar(t *testing.T) {
+	p, err := projects.Example()
+	require.NoError(t, err)
+	g, err := play.New(p, nil, 5, 1)
+	require.NoError(t, err)
+	assert.Equal(t, "bracketon-depth1-seed5.play.json", SessionName(p, g))
+	s := Sidebar(g)
+	for _, want := range []string{"HP 30/30 (alive)", "Depth 1", "Turn 0", "Underfoot:", "Weapon: Longsword, AC 10", "In sight ("} {
+		assert.Contains(t, s, want)
+	}
 }
