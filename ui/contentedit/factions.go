@@ -52,9 +52,10 @@ func newFactionView(h Host) *factionView {
 	})
 	help := widget.NewLabel("Row: how that faction's members react to the column's. Empty falls back to Default.")
 	help.Wrapping = fyne.TextWrapWord
+	// the hints scroll with the matrix: a pack may have many asymmetric pairs
 	v.obj = container.NewBorder(help,
-		container.NewVBox(container.NewBorder(nil, nil, nil, add, v.newNm), v.status, v.hints), nil, nil,
-		container.NewScroll(v.grid))
+		container.NewVBox(container.NewBorder(nil, nil, nil, add, v.newNm), v.status), nil, nil,
+		container.NewScroll(container.NewVBox(v.grid, v.hints)))
 	return v
 }
 
