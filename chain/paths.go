@@ -167,54 +167,144 @@ func Regions(g *Grid) (labels []int32, sizes []int) { return RegionsInto(nil, g)
 // RegionsInto is Regions with the labels written into dst when it has room for
 // every tile (else into a new slice), for callers that label many maps.
 func RegionsInto(dst []int32, g *Grid) (labels []int32, sizes []int) {
+	rs := spansPool.Get().(*RegionSpans)
+	defer spansPool.Put(rs)
+	rs.Label(g)
+	labels = dst
+	if cap(labels) < len(g.Tiles) {
+		labels = make([]int32, len(g.Tiles))
+	}
+	labels = labels[:len(g.Tiles)]
+	clear(labels)
+	for _, sp := range rs.Spans {
+		row := labels[int(sp.Y)*g.W:]
+		for x := sp.X0; x < sp.X1; x++ {
+			row[x] = sp.Region
+		}
+	}
+	return labels, append([]int(nil), rs.Sizes...)
+}
+
+var spansPool = sync.Pool{New: func() any { return new(RegionSpans) }}
+
+// Span is a horizontal run of walkable tiles: row Y, columns X0 ≤ x < X1, all
+// in region Region.
+type Span struct {
+	Y, X0, X1, Region int32
+}
+
+// RegionSpans holds the 8-connected regions of a grid's walkable tiles as
+// runs: the same regions, numbered the same way, as Regions gives, found by
+// joining the runs of neighbouring rows (union-find over runs, not a search
+// over tiles, so a map costs about one pass over its tiles). The zero value is
+// ready to use; Label reuses its buffers, so callers that label many maps (the
+// builders of a seed sweep) keep one.
+type RegionSpans struct {
+	// Spans lists the runs in row order (by row, then column).
+	Spans []Span
+	// Sizes[k] is the number of tiles of region k (Sizes[0] is 0).
+	Sizes []int
+	rows  []int32 // rows[y] is the index of the first span of row y; rows[h] = len(Spans)
+	root  []int32 // union-find parents, then each root's region
+	w, h  int
+}
+
+// Label computes the regions of g's walkable tiles, replacing rs's.
+func (rs *RegionSpans) Label(g *Grid) {
 	w, h := g.W, g.H
-	pw := w + 2
-	sc := getScratch(pw * (h + 2))
-	defer scratchPool.Put(sc)
-	lab := sc.pad // padded: -1 rock, 0 unlabelled floor, k region
-	for i := range lab {
-		lab[i] = -1
-	}
+	rs.w, rs.h = w, h
+	spans, rows := rs.Spans[:0], rs.rows[:0]
 	for y := 0; y < h; y++ {
-		row, prow := g.Tiles[y*w:(y+1)*w], lab[(y+1)*pw+1:(y+1)*pw+1+w]
-		for x, t := range row {
-			if walkableT[t] {
-				prow[x] = 0
+		rows = append(rows, int32(len(spans)))
+		row := g.Tiles[y*w : (y+1)*w]
+		for x := 0; x < w; {
+			for x < w && !walkableT[row[x]] {
+				x++
 			}
+			if x == w {
+				break
+			}
+			x0 := x
+			for x < w && walkableT[row[x]] {
+				x++
+			}
+			spans = append(spans, Span{Y: int32(y), X0: int32(x0), X1: int32(x)})
 		}
 	}
-	offs := [8]int32{int32(-pw), 1, int32(pw), -1, int32(-pw - 1), int32(-pw + 1), int32(pw + 1), int32(pw - 1)}
-	sizes = []int{0}
-	queue := sc.queue
-	for start := range lab {
-		if lab[start] != 0 {
-			continue
+	rows = append(rows, int32(len(spans)))
+	rs.Spans, rs.rows = spans, rows
+
+	root := rs.root[:0]
+	for i := range spans {
+		root = append(root, int32(i))
+	}
+	find := func(i int32) int32 {
+		for root[i] != i {
+			root[i] = root[root[i]]
+			i = root[i]
 		}
-		k := int32(len(sizes))
-		lab[start] = k
-		queue = append(queue[:0], int32(start))
-		for head := 0; head < len(queue); head++ {
-			for _, o := range offs {
-				if j := queue[head] + o; lab[j] == 0 {
-					lab[j] = k
-					queue = append(queue, j)
+		return i
+	}
+	// Join each run to the runs of the row above that touch it, diagonally
+	// included: [a.X0, a.X1) and [b.X0, b.X1) touch when a.X0 ≤ b.X1 and b.X0 ≤ a.X1.
+	for y := 1; y < h; y++ {
+		a, aEnd := rows[y-1], rows[y]
+		for b := rows[y]; b < rows[y+1]; b++ {
+			for a < aEnd && spans[a].X1 < spans[b].X0 {
+				a++
+			}
+			for k := a; k < aEnd && spans[k].X0 <= spans[b].X1; k++ {
+				if ra, rb := find(k), find(b); ra != rb {
+					root[max(ra, rb)] = min(ra, rb) // the earlier run stays the root
 				}
 			}
 		}
-		sizes = append(sizes, len(queue))
 	}
-	labels = dst
-	if cap(labels) < w*h {
-		labels = make([]int32, w*h)
+	// Number the regions in row order of their first run (whose first tile is
+	// the region's first tile in row order). Parents precede their runs, so in
+	// order each run's parent already points at its final root.
+	sizes := append(rs.Sizes[:0], 0)
+	for i := range spans {
+		if r := root[i]; r == int32(i) {
+			spans[i].Region = int32(len(sizes))
+			sizes = append(sizes, 0)
+		} else {
+			r = root[r]
+			root[i] = r
+			spans[i].Region = spans[r].Region
+		}
+		sizes[spans[i].Region] += int(spans[i].X1 - spans[i].X0)
 	}
-	labels = labels[:w*h]
-	for y := 0; y < h; y++ {
-		prow, row := lab[(y+1)*pw+1:(y+1)*pw+1+w], labels[y*w:(y+1)*w]
-		for x, l := range prow {
-			row[x] = max(l, 0)
+	rs.root, rs.Sizes = root, sizes
+}
+
+// Region returns the region of tile p (0 when it is unwalkable or off the grid).
+func (rs *RegionSpans) Region(p Point) int32 {
+	if p.X < 0 || p.Y < 0 || p.X >= rs.w || p.Y >= rs.h {
+		return 0
+	}
+	x := int32(p.X)
+	for _, sp := range rs.Spans[rs.rows[p.Y]:rs.rows[p.Y+1]] {
+		if x < sp.X0 {
+			return 0
+		}
+		if x < sp.X1 {
+			return sp.Region
 		}
 	}
-	return labels, sizes
+	return 0
+}
+
+// Largest returns the largest region (the lowest-numbered on ties), or 0 when
+// the grid has no walkable tile.
+func (rs *RegionSpans) Largest() int32 {
+	best := 0
+	for k, n := range rs.Sizes {
+		if n > rs.Sizes[best] {
+			best = k
+		}
+	}
+	return int32(best)
 }
 
 // WalkCostMap returns, for every tile of g, the cost of the cheapest walk from

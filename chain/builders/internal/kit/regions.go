@@ -24,33 +24,34 @@ func LargestRegion(g *chain.Grid) []bool {
 	return mask
 }
 
-var labelPool sync.Pool // of *[]int32
+var spansPool = sync.Pool{New: func() any { return new(chain.RegionSpans) }}
 
-// NearestInLargestRegion is Nearest(g, p, LargestRegion(g)) without building the
-// mask: the region labels go into a pooled buffer.
+// Spans labels g's regions into a pooled chain.RegionSpans: call release when
+// done with it (and keep no reference to it), so sweeps running thousands of
+// maps reuse the buffers.
+func Spans(g *chain.Grid) (rs *chain.RegionSpans, release func()) {
+	rs = spansPool.Get().(*chain.RegionSpans)
+	rs.Label(g)
+	return rs, func() { spansPool.Put(rs) }
+}
+
+// NearestInLargestRegion is Nearest(g, p, LargestRegion(g)) without a mask or
+// a label per tile: on each run of the largest region the tile nearest p is p's
+// column clamped to the run, and runs come in row order, so the first nearest
+// run gives the first nearest tile in row order.
 func NearestInLargestRegion(g *chain.Grid, p chain.Point) (chain.Point, bool) {
-	buf, _ := labelPool.Get().(*[]int32)
-	if buf == nil {
-		buf = new([]int32)
-	}
-	defer labelPool.Put(buf)
-	labels, sizes := chain.RegionsInto(*buf, g)
-	*buf = labels
-	best := 0
-	for k, n := range sizes {
-		if n > sizes[best] {
-			best = k
-		}
-	}
+	rs, release := Spans(g)
+	defer release()
+	best := rs.Largest()
 	if best == 0 {
 		return chain.Point{}, false
 	}
 	bestP, bestD := chain.Point{}, -1
-	for i, l := range labels {
-		if int(l) != best {
+	for _, sp := range rs.Spans {
+		if sp.Region != best {
 			continue
 		}
-		q := g.Pt(i)
+		q := chain.Point{X: min(max(p.X, int(sp.X0)), int(sp.X1)-1), Y: int(sp.Y)}
 		if d := chain.DistSq(p, q); bestD < 0 || d < bestD {
 			bestP, bestD = q, d
 		}

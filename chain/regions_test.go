@@ -1,0 +1,89 @@
+package chain
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// refRegions is the plain breadth-first labelling RegionSpans must match:
+// 8-connected walkable tiles, regions numbered in row order of their first tile.
+func refRegions(g *Grid) ([]int32, []int) {
+	labels := make([]int32, len(g.Tiles))
+	sizes := []int{0}
+	for start, t := range g.Tiles {
+		if !t.Walkable() || labels[start] != 0 {
+			continue
+		}
+		k := int32(len(sizes))
+		labels[start] = k
+		queue := []int{start}
+		for head := 0; head < len(queue); head++ {
+			p := g.Pt(queue[head])
+			for _, d := range Neighbours8 {
+				if q := p.Add(d); g.Walkable(q) && labels[g.Idx(q)] == 0 {
+					labels[g.Idx(q)] = k
+					queue = append(queue, g.Idx(q))
+				}
+			}
+		}
+		sizes = append(sizes, len(queue))
+	}
+	return labels, sizes
+}
+
+// randomGrid is a w×h map of walls, floor and a few other tiles (walkable or not).
+func randomGrid(rng *rand.Rand, w, h, floorPct int) *Grid {
+	g := NewGrid(w, h)
+	for i := range g.Tiles {
+		switch r := rng.IntN(100); {
+		case r < floorPct:
+			g.Tiles[i] = Floor
+		case r < floorPct+3:
+			g.Tiles[i] = Tile(rng.IntN(int(numTiles)))
+		}
+	}
+	return g
+}
+
+func TestRegionSpansMatchBreadthFirstLabels(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var rs RegionSpans // reused, as callers do
+	for n := 0; n < 400; n++ {
+		w, h := 1+rng.IntN(40), 1+rng.IntN(30)
+		g := randomGrid(rng, w, h, rng.IntN(101))
+		want, wantSizes := refRegions(g)
+		got, gotSizes := Regions(g)
+		if !slices.Equal(got, want) || !slices.Equal(gotSizes, wantSizes) {
+			t.Fatalf("%d×%d map %d: Regions differs from the breadth-first labels\n%s", w, h, n, ASCII(g, nil))
+		}
+		rs.Label(g)
+		for i := range g.Tiles {
+			if r := rs.Region(g.Pt(i)); r != want[i] {
+				t.Fatalf("map %d: Region(%v) = %d, want %d", n, g.Pt(i), r, want[i])
+			}
+		}
+		best := 0
+		for k, s := range wantSizes {
+			if s > wantSizes[best] {
+				best = k
+			}
+		}
+		if rs.Largest() != int32(best) {
+			t.Fatalf("map %d: Largest = %d, want %d", n, rs.Largest(), best)
+		}
+		if rs.Region(Point{-1, 0}) != 0 || rs.Region(Point{0, h}) != 0 {
+			t.Fatal("off-grid tiles have a region")
+		}
+	}
+}
+
+// BenchmarkRegions80x50 labels the regions of a 60 % open 80×50 map.
+func BenchmarkRegions80x50(b *testing.B) {
+	g := randomGrid(rand.New(rand.NewPCG(1, 1)), 80, 50, 60)
+	var rs RegionSpans
+	b.ReportAllocs()
+	for b.Loop() {
+		rs.Label(g)
+	}
+}
