@@ -50,21 +50,16 @@ func (b areaPos) Build(_ context.Context, s *chain.State, _ *rand.Rand) error {
 	p := chain.Point{X: kit.ResolvePos(b.v, "x", g.W), Y: kit.ResolvePos(b.v, "y", g.H)}
 	if b.exit {
 		if s.Start != nil && g.Walkable(*s.Start) {
-			dist, release := kit.Distances(g, []chain.Point{*s.Start})
+			// The tiles reachable from the start are those of its region.
+			rs, release := kit.Spans(g)
 			defer release()
+			reach, start := rs.Region(*s.Start), *s.Start
 			// The free reachable tile nearest the anchor; failing that, a reachable
 			// tile holding a spawn (which makes way for the stairs).
 			free := kit.NewOccupancy(s)
-			ok := make([]bool, len(dist))
-			for i, d := range dist {
-				ok[i] = d > 0 && free.Free(g.Pt(i))
-			}
-			q, found := kit.Nearest(g, p, ok)
+			q, found := nearestReachable(rs, reach, p, func(q chain.Point) bool { return q != start && free.Free(q) })
 			if !found {
-				for i, d := range dist {
-					ok[i] = d > 0 && g.Tiles[i] != chain.DownStairs
-				}
-				q, found = kit.Nearest(g, p, ok)
+				q, found = nearestReachable(rs, reach, p, func(q chain.Point) bool { return q != start && g.At(q) != chain.DownStairs })
 			}
 			if found {
 				_, err := s.AddExit(q)
@@ -81,4 +76,22 @@ func (b areaPos) Build(_ context.Context, s *chain.State, _ *rand.Rand) error {
 		}
 	}
 	return kit.SetStart(s, p)
+}
+
+// nearestReachable returns the tile of region reach that ok accepts nearest p by
+// Euclidean distance (the first in row order on ties), or false when there is none.
+func nearestReachable(rs *chain.RegionSpans, reach int32, p chain.Point, ok func(chain.Point) bool) (chain.Point, bool) {
+	best, bestD := chain.Point{}, -1
+	for _, sp := range rs.Spans {
+		if sp.Region != reach {
+			continue
+		}
+		for x := int(sp.X0); x < int(sp.X1); x++ {
+			q := chain.Point{X: x, Y: int(sp.Y)}
+			if d := chain.DistSq(p, q); (bestD < 0 || d < bestD) && ok(q) {
+				best, bestD = q, d
+			}
+		}
+	}
+	return best, bestD >= 0
 }

@@ -27,28 +27,24 @@ func init() {
 	})
 }
 
-// startDistances returns the walking distance of every tile from the start, in
-// a pooled buffer: call release when done with it.
-func startDistances(s *chain.State) (dist []int, release func(), err error) {
+// checkStart reports an error unless a start is placed on a walkable tile.
+func checkStart(s *chain.State) error {
 	if err := s.NeedStart(); err != nil {
-		return nil, nil, err
+		return err
 	}
 	if !s.Map.Walkable(*s.Start) {
-		return nil, nil, fmt.Errorf("the start %v is not on a walkable tile", *s.Start)
+		return fmt.Errorf("the start %v is not on a walkable tile", *s.Start)
 	}
-	dist, release = kit.Distances(s.Map, []chain.Point{*s.Start})
-	return dist, release, nil
+	return nil
 }
 
 // distantExit puts the stairs on the free plain-floor tile with the highest
 // walking cost from the start (the first in row order on ties), as the
 // tutorial's Dijkstra map; with no such tile, on the farthest free walkable one.
 func distantExit(_ context.Context, s *chain.State, _ *rand.Rand) error {
-	_, release, err := startDistances(s)
-	if err != nil {
+	if err := checkStart(s); err != nil {
 		return err
 	}
-	release()
 	g := s.Map
 	dist := chain.WalkCostMap(g, []chain.Point{*s.Start})
 	free := kit.NewOccupancy(s)
@@ -66,47 +62,63 @@ func distantExit(_ context.Context, s *chain.State, _ *rand.Rand) error {
 	if best < 0 {
 		return fmt.Errorf("no free walkable tile can be reached from the start %v", *s.Start)
 	}
-	_, err = s.AddExit(g.Pt(best))
+	_, err := s.AddExit(g.Pt(best))
 	return err
 }
 
+// cullUnreachable walls over the floor the start cannot reach. The tiles a walk
+// from the start reaches are those of the start's 8-connected region of walkable
+// tiles, so the regions' runs answer it without a search over tiles.
 func cullUnreachable(_ context.Context, s *chain.State, _ *rand.Rand) error {
-	dist, release, err := startDistances(s)
-	if err != nil {
+	if err := checkStart(s); err != nil {
 		return err
 	}
-	defer release()
 	g := s.Map
-	for i, t := range g.Tiles {
-		if t == chain.Floor && dist[i] == chain.Unreachable {
-			g.Tiles[i] = chain.Wall
+	rs, release := kit.Spans(g)
+	defer release()
+	reach := rs.Region(*s.Start)
+	for _, sp := range rs.Spans {
+		if sp.Region == reach {
+			continue
+		}
+		row := g.Tiles[int(sp.Y)*g.W:]
+		for x := sp.X0; x < sp.X1; x++ {
+			if row[x] == chain.Floor {
+				row[x] = chain.Wall
+			}
 		}
 	}
 	// Exits the cull cut off move to the nearest reachable tile (an exit nobody can
 	// reach is no exit); the walled-in stairs become rock.
 	free := kit.NewOccupancy(s)
 	for k, e := range s.Exits {
-		if !g.In(e.Pos()) || dist[g.Idx(e.Pos())] != chain.Unreachable {
+		if !g.In(e.Pos()) || rs.Region(e.Pos()) == reach {
 			continue
 		}
 		// The nearest free reachable tile; failing that, the nearest reachable
-		// tile holding a spawn (which makes way for the stairs).
-		best, bestD, bestFree := -1, -1, false
-		for i, d := range dist {
-			q := g.Pt(i)
-			if d <= 0 || g.Tiles[i] == chain.DownStairs {
-				continue // unreachable, the start, or stairs
+		// tile holding a spawn (which makes way for the stairs). Candidates in
+		// row order: the reachable runs' tiles but the start and stairs.
+		best, bestD, bestFree := chain.Point{}, -1, false
+		for _, sp := range rs.Spans {
+			if sp.Region != reach {
+				continue
 			}
-			isFree := free.Free(q)
-			if dd := chain.DistSq(e.Pos(), q); bestD < 0 || (isFree && !bestFree) || (isFree == bestFree && dd < bestD) {
-				best, bestD, bestFree = i, dd, isFree
+			for x := int(sp.X0); x < int(sp.X1); x++ {
+				q := chain.Point{X: x, Y: int(sp.Y)}
+				if q == *s.Start || g.At(q) == chain.DownStairs {
+					continue
+				}
+				isFree := free.Free(q)
+				if dd := chain.DistSq(e.Pos(), q); bestD < 0 || (isFree && !bestFree) || (isFree == bestFree && dd < bestD) {
+					best, bestD, bestFree = q, dd, isFree
+				}
 			}
 		}
-		if best < 0 {
+		if bestD < 0 {
 			return fmt.Errorf("exit %v cannot be reached from the start %v, and no free reachable tile is left to move it to", e.Pos(), *s.Start)
 		}
 		g.Set(e.Pos(), chain.Wall)
-		q := g.Pt(best)
+		q := best
 		g.Set(q, e.Tile)
 		free.Take(q)
 		kit.DropSpawnsAt(s, q)

@@ -155,31 +155,17 @@ func (b subChain) connectRegion(s *chain.State, r chain.Rect) {
 // connectRegion carves the shortest orthogonal corridor from the walkable tiles
 // inside r to the walkable tiles outside it when no walkable path joins them.
 // It returns the tiles it carved (nil when they already touch or one side is empty).
+// (A walk joins them when one 8-connected region of walkable tiles has tiles
+// both inside and outside r.)
 func connectRegion(g *chain.Grid, r chain.Rect) []chain.Point {
-	nIn, nOut := 0, 0
-	for i, t := range g.Tiles {
-		if t.Walkable() {
-			if r.Contains(g.Pt(i)) {
-				nIn++
-			} else {
-				nOut++
-			}
-		}
-	}
-	if nIn == 0 || nOut == 0 {
+	nIn, ok := needsCorridor(g, r)
+	if !ok {
 		return nil
 	}
 	inside := make([]chain.Point, 0, nIn)
 	for i, t := range g.Tiles {
 		if p := g.Pt(i); t.Walkable() && r.Contains(p) {
 			inside = append(inside, p)
-		}
-	}
-	dist, release := kit.Distances(g, inside)
-	defer release()
-	for i, t := range g.Tiles {
-		if t.Walkable() && !r.Contains(g.Pt(i)) && dist[i] != chain.Unreachable {
-			return nil
 		}
 	}
 	// Breadth-first search through any inner tile from the region's floor to the nearest outside floor.
@@ -215,4 +201,34 @@ func connectRegion(g *chain.Grid, r chain.Rect) []chain.Point {
 		}
 	}
 	return nil
+}
+
+// needsCorridor reports whether r and the rest of the map both have walkable
+// tiles and no region of walkable tiles has tiles on both sides, i.e. whether
+// connectRegion has a corridor to carve, and how many walkable tiles r holds.
+func needsCorridor(g *chain.Grid, r chain.Rect) (nIn int, ok bool) {
+	rs, release := kit.Spans(g)
+	defer release()
+	in, out := make([]bool, len(rs.Sizes)), make([]bool, len(rs.Sizes))
+	anyIn, anyOut := false, false
+	for _, sp := range rs.Spans {
+		y, x0, x1 := int(sp.Y), int(sp.X0), int(sp.X1)
+		hasIn := y >= r.Y && y < r.Y2() && x0 < r.X2() && x1 > r.X
+		hasOut := y < r.Y || y >= r.Y2() || x0 < r.X || x1 > r.X2()
+		in[sp.Region] = in[sp.Region] || hasIn
+		out[sp.Region] = out[sp.Region] || hasOut
+		anyIn, anyOut = anyIn || hasIn, anyOut || hasOut
+		if hasIn {
+			nIn += min(x1, r.X2()) - max(x0, r.X)
+		}
+	}
+	if !anyIn || !anyOut {
+		return nIn, false
+	}
+	for k := range in {
+		if in[k] && out[k] {
+			return nIn, false
+		}
+	}
+	return nIn, true
 }
