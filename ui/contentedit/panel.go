@@ -24,6 +24,9 @@ type Panel struct {
 
 	spawns   *spawnView
 	factions *factionView
+	loot     *lootView
+	entities *entityView
+	problems *problemView
 	tabs     *container.AppTabs
 }
 
@@ -36,9 +39,15 @@ func New(h Host) *Panel {
 		widget.NewButton("Make editable copy", func() { h.MakeEditableCopy() }), p.bannerTx)
 	p.spawns = newSpawnView(h)
 	p.factions = newFactionView(h)
+	p.loot = newLootView(h)
+	p.entities = newEntityView(h)
+	p.problems = newProblemView(p.goTo)
 	p.tabs = container.NewAppTabs(
 		container.NewTabItem("Spawn table", p.spawns.obj),
 		container.NewTabItem("Factions", p.factions.obj),
+		container.NewTabItem("Loot", p.loot.obj),
+		container.NewTabItem("Entities", p.entities.obj),
+		container.NewTabItem("Problems", p.problems.box),
 	)
 	p.obj = container.NewBorder(p.banner, nil, nil, nil, p.tabs)
 	p.ExtendBaseWidget(p)
@@ -61,6 +70,9 @@ func (p *Panel) Update() {
 	pk := p.h.Pack()
 	p.spawns.refresh(pk)
 	p.factions.refresh(pk)
+	p.loot.refresh(pk)
+	p.entities.refresh(pk)
+	p.problems.refresh(pk)
 }
 
 // UpdateLevel updates what depends on the level on screen only ("This level
