@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"image/gif"
 	"image/png"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -16,11 +18,14 @@ import (
 	"fyne.io/fyne/v2/widget"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"hewn/ui/render"
 )
 
-// exportThroughMenu runs File → Export → label, names the file in the save
-// dialog and waits for the background export.
-func exportThroughMenu(t *testing.T, f *windowFixture, label, name string) string {
+// exportThroughMenu runs File → Export → label, fills in the format's
+// settings form with ask (when the format has one), names the file in the
+// save dialog and waits for the background export.
+func exportThroughMenu(t *testing.T, f *windowFixture, label, name string, ask ...func(form fyne.CanvasObject)) string {
 	t.Helper()
 	var export *fyne.MenuItem
 	for _, it := range menuItem(t, f.w, "File", "Export").ChildMenu.Items {
@@ -32,6 +37,11 @@ func exportThroughMenu(t *testing.T, f *windowFixture, label, name string) strin
 	var outcome error = context.DeadlineExceeded
 	f.e.OnExported = func(err error) { outcome = err }
 	export.Action()
+	for _, fill := range ask {
+		form := overlay(t, f.w)
+		fill(form)
+		test.Tap(buttonIn(t, form, "Choose File…"))
+	}
 	d := overlay(t, f.w)
 	var entry *widget.Entry
 	for _, x := range test.LaidOutObjects(d) {
@@ -66,21 +76,87 @@ func TestExportEveryFormatThroughTheFileMenu(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, r.State.Map.W*exportCell, cfg.Width)
 
-	data, err = os.ReadFile(exportThroughMenu(t, f, "History GIF…", "history.gif"))
+	data, err = os.ReadFile(exportThroughMenu(t, f, "History GIF…", "history.gif", func(form fyne.CanvasObject) {
+		assert.True(t, textIn(form, fmt.Sprintf("%d frames, one per snapshot", r.History.Len())))
+		entries := widgetsIn[*widget.Entry](form)
+		require.Len(t, entries, 2, "frame delay and last frame's hold")
+		assert.Equal(t, strconv.Itoa(int(f.e.scrub.Delay().Milliseconds())), entries[0].Text, "proposed at the scrubber's speed")
+		entries[0].SetText("120")
+		entries[1].SetText("3000")
+	}))
 	require.NoError(t, err)
 	g, err := gif.DecodeAll(bytes.NewReader(data))
 	require.NoError(t, err)
 	assert.Len(t, g.Image, r.History.Len(), "one frame per snapshot")
-	assert.Equal(t, int(f.e.scrub.Delay().Milliseconds()/10), g.Delay[0], "frames last as the scrubber's speed says")
+	assert.Equal(t, 12, g.Delay[0], "frames last as long as asked")
+	assert.Equal(t, 300, g.Delay[len(g.Delay)-1], "the last frame is held as long as asked")
 
 	path := exportThroughMenu(t, f, "Tiled Map…", "town.tmj")
 	data, err = os.ReadFile(path)
 	require.NoError(t, err)
-	var m struct{ Width, Height int }
+	var m struct {
+		Width, Height int
+		Layers        []struct {
+			Type    string
+			Data    []int
+			Objects []struct{ Name, Type string }
+		}
+		Properties []struct {
+			Name  string
+			Value any
+		}
+		Tilesets []struct{ Image string }
+	}
 	require.NoError(t, json.Unmarshal(data, &m))
 	assert.Equal(t, r.State.Map.W, m.Width)
-	_, err = os.Stat(filepath.Join(f.dir, "town.tileset.png"))
-	assert.NoError(t, err, "the tileset image beside the map")
+	require.Len(t, m.Layers, 2)
+	assert.Len(t, m.Layers[0].Data, r.State.Map.W*r.State.Map.H, "a gid per tile")
+	assert.Len(t, m.Layers[1].Objects, len(r.State.Spawns)+1+len(r.State.Exits), "spawns, the start and the exits")
+	props := map[string]any{}
+	for _, p := range m.Properties {
+		props[p.Name] = p.Value
+	}
+	assert.Equal(t, strconv.FormatUint(r.Master, 10), props["seed"], "the master seed, as a string (it may pass 2^53)")
+	require.Len(t, m.Tilesets, 1)
+	assert.Equal(t, "town.tileset.png", m.Tilesets[0].Image)
+	img, err := os.ReadFile(filepath.Join(f.dir, "town.tileset.png"))
+	require.NoError(t, err, "the tileset image beside the map")
+	_, err = png.DecodeConfig(bytes.NewReader(img))
+	assert.NoError(t, err)
+}
+
+// The GIF's timing form refuses a delay out of range (its button stays
+// disabled), and remembers what was given for the next GIF.
+func TestGIFTimingFormValidatesAndRemembers(t *testing.T) {
+	f, err := newWindowFixture(t, "")
+	require.NoError(t, err)
+	exportThroughMenu(t, f, "History GIF…", "a.gif", func(form fyne.CanvasObject) {
+		entries := widgetsIn[*widget.Entry](form)
+		entries[0].SetText("5")
+		assert.True(t, buttonIn(t, form, "Choose File…").Disabled(), "5 ms is too short")
+		entries[0].SetText("70000")
+		assert.True(t, buttonIn(t, form, "Choose File…").Disabled(), "70 s is too long")
+		entries[0].SetText("80")
+		assert.False(t, buttonIn(t, form, "Choose File…").Disabled())
+	})
+	path := exportThroughMenu(t, f, "History GIF…", "b.gif", func(form fyne.CanvasObject) {
+		assert.Equal(t, "80", widgetsIn[*widget.Entry](form)[0].Text, "the last delay given")
+	})
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	g, err := gif.DecodeAll(bytes.NewReader(data))
+	require.NoError(t, err)
+	assert.Equal(t, 8, g.Delay[0])
+}
+
+// A map too large for the export's cell size at the image limit is drawn at
+// the largest cell that fits.
+func TestExportCellShrinksForLargeMaps(t *testing.T) {
+	assert.Equal(t, exportCell, exportCellFor(80, 50, exportCell))
+	assert.Equal(t, 1, exportCellFor(4096, 4096, exportCell))
+	c := exportCellFor(1000, 1000, exportCell)
+	assert.Equal(t, 8, c)
+	assert.NoError(t, render.CheckSize(1000, 1000, c))
 }
 
 func TestCancelledExportLeavesNoFile(t *testing.T) {
@@ -99,7 +175,10 @@ func TestCancelledExportLeavesNoFile(t *testing.T) {
 	<-started
 	d := overlay(t, f.w)
 	assert.True(t, textIn(d, "never.gif"))
-	test.Tap(buttonIn(t, d, "Cancel"))
+	stop := buttonIn(t, d, "Cancel")
+	test.Tap(stop)
+	assert.True(t, stop.Disabled(), "cancelled once")
+	assert.True(t, textIn(d, "Cancelling"))
 	f.e.exports.Wait()
 	f.settle()
 	assert.ErrorIs(t, outcome, context.Canceled)
