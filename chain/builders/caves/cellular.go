@@ -2,8 +2,10 @@ package caves
 
 import (
 	"context"
+	"encoding/binary"
 	"fmt"
 	"math/rand/v2"
+	"unsafe"
 
 	"hewn/chain"
 	"hewn/chain/builders/internal/kit"
@@ -54,9 +56,10 @@ func (b cellular) Build(ctx context.Context, s *chain.State, rng *rand.Rand) err
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		sm.iterate(g)
+		sm.iterate()
+		sm.write(g)
 		if it < b.iterations {
-			s.Snapshot(fmt.Sprintf("iteration %d", it))
+			s.Snapshot(iterationLabel(it))
 		}
 	}
 	if initial {
@@ -65,46 +68,120 @@ func (b cellular) Build(ctx context.Context, s *chain.State, rng *rand.Rand) err
 	return kit.Settle(s)
 }
 
-// smoother runs cellular-automata iterations with two tile buffers and two
-// wall masks it swaps, so each iteration reads three mask bytes per tile.
+// iterationLabels are the snapshot labels of the first iterations, made once
+// (a sweep runs thousands of maps and records no snapshot).
+var iterationLabels = func() (l [101]string) {
+	for i := range l {
+		l[i] = fmt.Sprintf("iteration %d", i)
+	}
+	return l
+}()
+
+func iterationLabel(i int) string {
+	if i < len(iterationLabels) {
+		return iterationLabels[i]
+	}
+	return fmt.Sprintf("iteration %d", i)
+}
+
+// smoother runs cellular-automata iterations on bitboards: one bit per tile
+// (set: wall), a row in nw 64-bit words, so one iteration counts the wall
+// neighbours of 64 tiles at a time with bitwise adders instead of one tile at a
+// time. Two boards swap between iterations.
 type smoother struct {
-	buf        []chain.Tile
-	wall, next []uint8
+	w, h, nw   int
+	wall, next []uint64
+	inner      []uint64 // per word of a row: the bits of columns 1..w-2
 }
 
 func newSmoother(g *chain.Grid) *smoother {
-	sm := &smoother{buf: make([]chain.Tile, len(g.Tiles)), wall: make([]uint8, len(g.Tiles)), next: make([]uint8, len(g.Tiles))}
-	copy(sm.buf, g.Tiles)
-	for i, t := range g.Tiles {
-		if t == chain.Wall {
-			sm.wall[i] = 1
+	nw := (g.W + 63) / 64
+	sm := &smoother{w: g.W, h: g.H, nw: nw, wall: make([]uint64, nw*g.H), next: make([]uint64, nw*g.H), inner: make([]uint64, nw)}
+	for y := 0; y < g.H; y++ {
+		row, bits := g.Tiles[y*g.W:(y+1)*g.W], sm.wall[y*nw:(y+1)*nw]
+		for x, t := range row {
+			if t == chain.Wall {
+				bits[x>>6] |= 1 << (x & 63)
+			}
 		}
 	}
-	copy(sm.next, sm.wall)
+	copy(sm.next, sm.wall) // the border rows never change
+	for x := 1; x < g.W-1; x++ {
+		sm.inner[x>>6] |= 1 << (x & 63)
+	}
 	return sm
 }
 
-// becomesWall is the tutorial's rule by number of wall neighbours: a tile becomes
-// wall when more than 4 or none of its 8 neighbours are walls (1), else floor (0).
-var becomesWall = [9]uint8{1, 0, 0, 0, 0, 1, 1, 1, 1}
-
-// iterate applies one tutorial iteration to the inside of g (the border stays).
-func (sm *smoother) iterate(g *chain.Grid) {
-	w := g.W
-	for y := 1; y < g.H-1; y++ {
-		up, mid, dn := sm.wall[(y-1)*w:y*w], sm.wall[y*w:(y+1)*w], sm.wall[(y+1)*w:(y+2)*w]
-		out, mask := sm.buf[y*w:(y+1)*w], sm.next[y*w:(y+1)*w]
-		a := up[0] + mid[0] + dn[0]
-		c := up[1] + mid[1] + dn[1]
-		for x := 1; x < w-1; x++ {
-			d := up[x+1] + mid[x+1] + dn[x+1]
-			n := a + c + d - mid[x]
-			a, c = c, d
-			m := becomesWall[n]
-			out[x], mask[x] = chain.Floor-chain.Tile(m), m
+// iterate applies one tutorial iteration to the inside of the board (the border
+// stays): a tile becomes wall when more than 4 or none of its 8 neighbours are
+// walls, else floor.
+func (sm *smoother) iterate() {
+	nw := sm.nw
+	for y := 1; y < sm.h-1; y++ {
+		up, mid, dn := sm.wall[(y-1)*nw:y*nw], sm.wall[y*nw:(y+1)*nw], sm.wall[(y+1)*nw:(y+2)*nw]
+		out := sm.next[y*nw : (y+1)*nw]
+		for k := 0; k < nw; k++ {
+			// west(r): each bit holds its left neighbour's; east(r): its right one's.
+			var uw, ue, mw, me, dw, de uint64
+			uw, mw, dw = up[k]<<1, mid[k]<<1, dn[k]<<1
+			if k > 0 {
+				uw, mw, dw = uw|up[k-1]>>63, mw|mid[k-1]>>63, dw|dn[k-1]>>63
+			}
+			ue, me, de = up[k]>>1, mid[k]>>1, dn[k]>>1
+			if k+1 < nw {
+				ue, me, de = ue|up[k+1]<<63, me|mid[k+1]<<63, de|dn[k+1]<<63
+			}
+			// Add the eight neighbour bits into a 4-bit count b3 b2 b1 b0.
+			s0, c0 := fullAdd(uw, up[k], ue)
+			s1, c1 := fullAdd(mw, me, dw)
+			s2, c2 := dn[k]^de, dn[k]&de
+			b0, c3 := fullAdd(s0, s1, s2)
+			t, c4 := fullAdd(c0, c1, c2)
+			b1, c5 := t^c3, t&c3
+			b2, b3 := c4^c5, c4&c5
+			rule := b3 | b2&(b1|b0) | ^(b3 | b2 | b1 | b0) // count ≥ 5, or 0
+			out[k] = rule&sm.inner[k] | mid[k]&^sm.inner[k]
 		}
 	}
-	// The border rows and columns of buf equal g's, so swapping is a full update.
-	g.Tiles, sm.buf = sm.buf, g.Tiles
 	sm.wall, sm.next = sm.next, sm.wall
 }
+
+func fullAdd(a, b, c uint64) (sum, carry uint64) {
+	x := a ^ b
+	return x ^ c, a&b | c&x
+}
+
+// spread8 turns 8 wall bits into 8 tiles (wall or floor), one byte each.
+var spread8 = func() (t [256]uint64) {
+	for b := range t {
+		for i := 0; i < 8; i++ {
+			if b>>i&1 == 0 {
+				t[b] |= uint64(chain.Floor) << (8 * i)
+			} else {
+				t[b] |= uint64(chain.Wall) << (8 * i)
+			}
+		}
+	}
+	return t
+}()
+
+// write stores the board's inside into g's tiles (wall or floor; the border
+// tiles stay as they are).
+func (sm *smoother) write(g *chain.Grid) {
+	w, nw := sm.w, sm.nw
+	for y := 1; y < sm.h-1; y++ {
+		row, bits := g.Tiles[y*w:(y+1)*w], sm.wall[y*nw:(y+1)*nw]
+		left, right := row[0], row[w-1]
+		x := 0
+		for ; x+8 <= w; x += 8 {
+			binary.LittleEndian.PutUint64(tileBytes(row[x:x+8]), spread8[byte(bits[x>>6]>>(x&63))])
+		}
+		for ; x < w; x++ {
+			row[x] = chain.Floor - chain.Tile(bits[x>>6]>>(x&63)&1)
+		}
+		row[0], row[w-1] = left, right
+	}
+}
+
+// tileBytes views tiles as bytes (a Tile is a uint8).
+func tileBytes(t []chain.Tile) []byte { return unsafe.Slice((*byte)(unsafe.Pointer(&t[0])), len(t)) }
