@@ -282,10 +282,16 @@ func (e *Editor) showError(err error) {
 func (e *Editor) Save() { e.saveThen(nil) }
 
 // saveThen saves the project (through the Save As dialog when it has no file)
-// and runs then, if not nil, once the save succeeded.
+// and runs then, if not nil, once the save succeeded. A content pack left
+// with errors by unsaved edits is confirmed first (confirmPackErrors).
 func (e *Editor) saveThen(then func()) {
+	e.confirmPackErrors(func() { e.saveCheckedThen(then) })
+}
+
+// saveCheckedThen is saveThen once the pack's errors are confirmed.
+func (e *Editor) saveCheckedThen(then func()) {
 	if e.m.Project().Path == "" {
-		e.saveAs(then)
+		e.saveAsChecked(then)
 		return
 	}
 	if e.saveTo(e.m.Project().Path) == nil && then != nil {
@@ -297,8 +303,14 @@ func (e *Editor) saveThen(then func()) {
 func (e *Editor) SaveAs() { e.saveAs(nil) }
 
 // saveAs asks for a file, saves the project there and runs then (if not nil)
-// once the save succeeded. A name without .json gets .hewn.json.
+// once the save succeeded. A name without .json gets .hewn.json. A content
+// pack left with errors by unsaved edits is confirmed first.
 func (e *Editor) saveAs(then func()) {
+	e.confirmPackErrors(func() { e.saveAsChecked(then) })
+}
+
+// saveAsChecked is saveAs once the pack's errors are confirmed.
+func (e *Editor) saveAsChecked(then func()) {
 	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
 		if err != nil {
 			e.showError(err)

@@ -110,7 +110,11 @@ func (v *factionView) build() {
 		row := container.New(layout.NewGridLayoutWithColumns(len(cols) + 2))
 		name := widget.NewEntry()
 		name.SetText(f)
-		name.OnSubmitted = func(s string) { v.rename(f, s) }
+		name.OnSubmitted = func(s string) {
+			if !v.rename(f, s) {
+				name.SetText(f) // refused: the status says why, the row keeps its name
+			}
+		}
 		row.Add(name)
 		for _, c := range cols {
 			sel := widget.NewSelect(responseChoices, func(s string) { v.set(f, c, s) })
@@ -162,9 +166,10 @@ func (v *factionView) add(name string) bool {
 	})
 }
 
-// rename renames faction old (mobs and other factions' responses follow).
-func (v *factionView) rename(old, name string) {
-	edit(v.h, v.status, "Rename faction "+old, "", func(pk *content.Pack) error {
+// rename renames faction old (mobs and other factions' responses follow)
+// and reports whether it did.
+func (v *factionView) rename(old, name string) bool {
+	return edit(v.h, v.status, "Rename faction "+old, "", func(pk *content.Pack) error {
 		return renameFaction(pk, old, name)
 	})
 }
