@@ -1,14 +1,18 @@
 package ui
 
 import (
+	"fmt"
 	"image"
 	"image/color"
+	"math"
 	"sync"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 
 	"hewn/chain"
 )
@@ -45,11 +49,17 @@ var (
 )
 
 // historyChart draws the series under the scrubber with a cursor at the shown
-// snapshot. The series is measured off the UI goroutine.
+// snapshot, and its legend reads the values there. A click or a drag on the
+// chart picks the snapshot under the pointer. The series is measured off the
+// UI goroutine.
 type historyChart struct {
-	post func(func())
-	img  *canvas.Image
-	obj  fyne.CanvasObject
+	post   func(func())
+	img    *canvas.Image
+	area   *chartArea
+	legend [3]*canvas.Text
+	obj    fyne.CanvasObject
+	// OnPick is called with the snapshot clicked or dragged to.
+	OnPick func(i int)
 
 	mu     sync.Mutex
 	gen    uint64
@@ -65,15 +75,99 @@ func newHistoryChart(post func(func())) *historyChart {
 	c.img.FillMode = canvas.ImageFillStretch
 	c.img.ScaleMode = canvas.ImageScalePixels
 	c.img.SetMinSize(fyne.NewSize(120, chartH))
-	key := func(t string, col color.RGBA) fyne.CanvasObject {
-		txt := canvas.NewText(t, col)
-		txt.TextSize = theme.CaptionTextSize()
-		return txt
+	for i, col := range []color.RGBA{floorColor, regionColor, spawnColor} {
+		c.legend[i] = canvas.NewText("", col)
+		c.legend[i].TextSize = theme.CaptionTextSize()
 	}
-	legend := container.NewVBox(key("floor share", floorColor), key("regions", regionColor), key("spawns", spawnColor))
-	c.obj = container.NewBorder(nil, nil, nil, legend, c.img)
+	c.area = newChartArea(c.img, c.pick)
+	// the legend is as wide as its widest reading, so it does not jitter
+	wide := canvas.NewText(legendText(HistoryPoint{FloorShare: 1}, true)[0], color.Transparent)
+	wide.TextSize = theme.CaptionTextSize()
+	legend := container.NewStack(wide, container.NewVBox(c.legend[0], c.legend[1], c.legend[2]))
+	c.obj = container.NewBorder(nil, nil, nil, legend, c.area)
+	c.relabel()
 	return c
 }
+
+// legendText words p's values in the legend (only the names without them).
+func legendText(p HistoryPoint, ok bool) [3]string {
+	if !ok {
+		return [3]string{"floor share", "regions", "spawns"}
+	}
+	return [3]string{fmt.Sprintf("floor share %.0f%%", 100*p.FloorShare),
+		fmt.Sprintf("regions %d", p.Regions), fmt.Sprintf("spawns %d", p.Spawns)}
+}
+
+// relabel makes the legend read the values at the cursor.
+func (c *historyChart) relabel() {
+	c.mu.Lock()
+	s, cur := c.series, c.cur
+	c.mu.Unlock()
+	var p HistoryPoint
+	ok := cur >= 0 && cur < len(s)
+	if ok {
+		p = s[cur]
+	}
+	for i, t := range legendText(p, ok) {
+		if c.legend[i].Text != t {
+			c.legend[i].Text = t
+			c.legend[i].Refresh()
+		}
+	}
+}
+
+// pick turns a position across the chart (0 at the left edge, 1 at the
+// right) into the snapshot drawn there and tells OnPick.
+func (c *historyChart) pick(frac float64) {
+	c.mu.Lock()
+	n := len(c.series)
+	c.mu.Unlock()
+	if n == 0 || c.OnPick == nil {
+		return
+	}
+	c.OnPick(snapshotAt(frac, n))
+}
+
+// snapshotAt is the snapshot of n drawn at frac across the chart (see
+// redraw's x).
+func snapshotAt(frac float64, n int) int {
+	return min(max(int(math.Round(frac*float64(n-1))), 0), n-1)
+}
+
+// chartArea shows the chart image and reports clicks and drags on it as a
+// fraction of its width.
+type chartArea struct {
+	widget.BaseWidget
+	img  *canvas.Image
+	pick func(frac float64)
+}
+
+func newChartArea(img *canvas.Image, pick func(float64)) *chartArea {
+	a := &chartArea{img: img, pick: pick}
+	a.ExtendBaseWidget(a)
+	return a
+}
+
+// CreateRenderer draws the image.
+func (a *chartArea) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(a.img) }
+
+func (a *chartArea) at(p fyne.Position) {
+	if w := a.Size().Width; w > 0 {
+		a.pick(float64(p.X / w))
+	}
+}
+
+// Tapped picks the snapshot under the pointer.
+func (a *chartArea) Tapped(ev *fyne.PointEvent) { a.at(ev.Position) }
+
+// Dragged scrubs through the snapshots under the pointer.
+func (a *chartArea) Dragged(ev *fyne.DragEvent) { a.at(ev.Position) }
+
+// DragEnd ends a drag.
+func (a *chartArea) DragEnd() {}
+
+// Cursor is a pointer over the chart: it is clickable.
+func (a *chartArea) Cursor() desktop.Cursor { return desktop.PointerCursor }
 
 // set measures h in the background and shows it (nil clears the chart).
 func (c *historyChart) set(h *chain.History) {
@@ -83,6 +177,7 @@ func (c *historyChart) set(h *chain.History) {
 	c.series = nil
 	c.mu.Unlock()
 	c.redraw()
+	c.relabel()
 	if h == nil || h.Len() == 0 {
 		return
 	}
@@ -97,6 +192,7 @@ func (c *historyChart) set(h *chain.History) {
 			c.mu.Unlock()
 			if current {
 				c.redraw()
+				c.relabel()
 				if c.OnMeasured != nil {
 					c.OnMeasured()
 				}
@@ -113,6 +209,7 @@ func (c *historyChart) mark(i int) {
 	c.mu.Unlock()
 	if changed {
 		c.redraw()
+		c.relabel()
 	}
 }
 

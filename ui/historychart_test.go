@@ -2,7 +2,11 @@ package ui
 
 import (
 	"context"
+	"fmt"
 	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -20,6 +24,22 @@ func TestHistoryChartMeasuresEverySnapshot(t *testing.T) {
 		{Builder: "cull_unreachable"},
 	}
 	f := newFixture(t, p)
+	s := measured(f)
+	h := f.e.result.History
+	require.Len(t, s, h.Len())
+	last := s[len(s)-1]
+	_, sizes := chain.Regions(h.At(h.Len() - 1).Map)
+	assert.Equal(t, len(sizes), last.Regions)
+	assert.Greater(t, last.FloorShare, 0.2)
+	for i := range s {
+		walk := h.At(i).Map.Count(chain.Tile.Walkable)
+		assert.InDelta(t, float64(walk)/float64(40*25), s[i].FloorShare, 1e-12, "snapshot %d", i)
+	}
+}
+
+// measured waits until the chart under the scrubber has measured the history
+// on screen and returns its series.
+func measured(f *fixture) []HistoryPoint {
 	c := f.e.scrub.chart
 	if c.Series() == nil {
 		done := make(chan struct{}, 1)
@@ -33,17 +53,34 @@ func TestHistoryChartMeasuresEverySnapshot(t *testing.T) {
 			}
 		}
 	}
-	s := c.Series()
-	h := f.e.result.History
-	require.Len(t, s, h.Len())
-	last := s[len(s)-1]
-	_, sizes := chain.Regions(h.At(h.Len() - 1).Map)
-	assert.Equal(t, len(sizes), last.Regions)
-	assert.Greater(t, last.FloorShare, 0.2)
-	for i := range s {
-		walk := h.At(i).Map.Count(chain.Tile.Walkable)
-		assert.InDelta(t, float64(walk)/float64(40*25), s[i].FloorShare, 1e-12, "snapshot %d", i)
-	}
+	return c.Series()
+}
+
+// A click on the chart shows the snapshot drawn there, a drag scrubs, and
+// the legend reads the values at the shown snapshot.
+func TestHistoryChartClickShowsTheSnapshotThereAndTheLegendReadsIt(t *testing.T) {
+	p := testProject()
+	p.Levels[0].Chain.Steps = []chain.Step{{Builder: "cellular_automata"}, {Builder: "area_starting_position"}, {Builder: "cull_unreachable"}}
+	f := newFixture(t, p)
+	s := measured(f)
+	c, sc := f.e.scrub.chart, f.e.scrub
+	require.Greater(t, len(s), 4)
+	w := c.area.Size().Width
+	require.Greater(t, w, float32(0))
+
+	test.TapAt(c.area, fyne.NewPos(w/2, 1))
+	f.q.drain()
+	assert.InDelta(t, (len(s)-1)/2, sc.Current(), 1, "a click in the middle shows the middle snapshot")
+	test.TapAt(c.area, fyne.NewPos(0, 1))
+	f.q.drain()
+	assert.Equal(t, 0, sc.Current(), "the left edge is the first snapshot")
+	assert.Equal(t, fmt.Sprintf("floor share %.0f%%", 100*s[0].FloorShare), c.legend[0].Text)
+	c.area.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: fyne.NewPos(w, 1)}})
+	f.q.drain()
+	last := len(s) - 1
+	assert.Equal(t, last, sc.Current(), "a drag to the right edge reaches the last snapshot")
+	assert.Equal(t, fmt.Sprintf("regions %d", s[last].Regions), c.legend[1].Text)
+	assert.Equal(t, fmt.Sprintf("spawns %d", s[last].Spawns), c.legend[2].Text)
 }
 
 func BenchmarkHistorySeries(b *testing.B) {

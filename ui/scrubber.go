@@ -80,6 +80,7 @@ func newScrubber(post func(func())) *scrubber {
 	s.speed.SetSelected("250 ms")
 	buttons := container.NewHBox(first, back, s.play, fwd, last)
 	s.chart = newHistoryChart(post)
+	s.chart.OnPick = func(i int) { s.Pause(); s.Show(i) }
 	s.obj = container.NewVBox(
 		container.NewBorder(nil, nil, buttons, s.speed, s.slider),
 		s.chart.obj,
