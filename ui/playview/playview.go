@@ -93,8 +93,10 @@ func New(h Host) *Panel {
 	}
 	pn.side = widget.NewLabel("")
 	pn.side.Wrapping = fyne.TextWrapWord
-	pn.log = widget.NewLabel("")
-	pn.log.Wrapping = fyne.TextWrapWord
+	// The log area keeps LogLines lines' height (one message a line, cut
+	// with an ellipsis when too long), so the viewport does not jump.
+	pn.log = widget.NewLabel(strings.Repeat("\n", LogLines-1))
+	pn.log.Truncation = fyne.TextTruncateEllipsis
 	pn.status = widget.NewLabel("Press Play (or click the view) to play-test the selected level.")
 	pn.status.Truncation = fyne.TextTruncateEllipsis
 	pn.restart = widget.NewButtonWithIcon("Play", theme.MediaPlayIcon(), pn.Start)
@@ -349,8 +351,15 @@ func (pn *Panel) refresh() {
 	}
 	pn.view.Refresh()
 	pn.side.SetText(Sidebar(g))
+	pn.log.SetText(LogText(g))
+}
+
+// LogText is the log area's text: the latest LogLines messages of g, oldest
+// first, always LogLines lines.
+func LogText(g *play.Game) string {
 	n := len(g.Log)
-	pn.log.SetText(strings.Join(g.Log[max(0, n-LogLines):], "\n"))
+	lines := make([]string, LogLines-min(n, LogLines), LogLines)
+	return strings.Join(append(lines, g.Log[max(0, n-LogLines):]...), "\n")
 }
 
 // Sidebar is the sidebar's text for g.

@@ -124,6 +124,13 @@ func TestTypedKeysMoveThePlayerAndFillTheLog(t *testing.T) {
 	assert.Contains(t, pn.side.Text, "Turn 7")
 	assert.Contains(t, pn.side.Text, "Underfoot: floor")
 	assert.Equal(t, "lll3jhj.g", string(g.Keys), "the keys are recorded (x is none)")
+	assert.Len(t, strings.Split(pn.log.Text, "\n"), LogLines, "the log keeps its height: the view does not jump")
+	for range LogLines + 2 {
+		typeKeys(w, "g")
+	}
+	lines := strings.Split(pn.log.Text, "\n")
+	assert.Len(t, lines, LogLines, "the newest messages only")
+	assert.Equal(t, g.Log[len(g.Log)-1], lines[LogLines-1], "newest last")
 }
 
 func TestPanelPlaysTheExampleAndFits(t *testing.T) {
