@@ -38,6 +38,10 @@ test: deps
 smoke: build
 	scripts/smoke.sh ./hewn
 
+## fuzz: every loader's fuzz target for FUZZTIME (default 10m) each, as a table
+fuzz:
+	scripts/fuzz.sh
+
 ## bench: every benchmark, with allocations
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
