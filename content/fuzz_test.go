@@ -43,6 +43,9 @@ func FuzzLoad(f *testing.F) {
 		if !bytes.Equal(out, again) {
 			t.Fatalf("export is not a fixed point:\n%s\n---\n%s", out, again)
 		}
+		if c, _ := p.Clone().MarshalJSON(); !bytes.Equal(out, c) {
+			t.Fatalf("a clone exports differently:\n%s\n---\n%s", out, c)
+		}
 	})
 }
 
