@@ -107,6 +107,7 @@ func TestEntityFormEditsLookFactionAndShowsTheRestAsJSON(t *testing.T) {
 
 func TestEntitySearchAndSection(t *testing.T) {
 	p, _ := newFakePanel(t, "", 1280, 800)
+	p.ShowTab("Entities")
 	v := p.entities
 	v.search.SetText("dragon")
 	require.NotEmpty(t, v.shown)

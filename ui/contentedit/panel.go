@@ -28,6 +28,19 @@ type Panel struct {
 	entities *entityView
 	problems *problemView
 	tabs     *container.AppTabs
+
+	// Each tab's view catches up with the pack when it is shown: an edit
+	// refreshes the tab on screen only (a weight typed in the spawn table
+	// rebuilds no entity form), the others when chosen.
+	gen   int
+	pack  *content.Pack // the pack of the last Update
+	views map[fyne.CanvasObject]*tabView
+}
+
+// tabView is one tab's view and the Update it last showed.
+type tabView struct {
+	refresh func(*content.Pack)
+	gen     int
 }
 
 // New builds the panel over host.
@@ -49,6 +62,13 @@ func New(h Host) *Panel {
 		container.NewTabItem("Entities", p.entities.obj),
 		container.NewTabItem("Problems", p.problems.box),
 	)
+	p.views = map[fyne.CanvasObject]*tabView{
+		p.spawns.obj:   {refresh: p.spawns.refresh},
+		p.factions.obj: {refresh: p.factions.refresh},
+		p.loot.obj:     {refresh: p.loot.refresh},
+		p.entities.obj: {refresh: p.entities.refresh},
+	}
+	p.tabs.OnSelected = func(it *container.TabItem) { p.fresh(it.Content) }
 	p.obj = container.NewBorder(p.banner, nil, nil, nil, p.tabs)
 	p.ExtendBaseWidget(p)
 	p.Update()
@@ -67,12 +87,19 @@ func (p *Panel) Update() {
 	} else {
 		p.banner.Show()
 	}
-	pk := p.h.Pack()
-	p.spawns.refresh(pk)
-	p.factions.refresh(pk)
-	p.loot.refresh(pk)
-	p.entities.refresh(pk)
-	p.problems.refresh(pk)
+	p.gen++
+	p.pack = p.h.Pack()
+	p.fresh(p.tabs.Selected().Content)
+	p.problems.refresh(p.pack) // validates only while shown
+}
+
+// fresh brings the view of the tab showing obj up to date with the last
+// Update, if it is not.
+func (p *Panel) fresh(obj fyne.CanvasObject) {
+	if v := p.views[obj]; v != nil && v.gen != p.gen {
+		v.gen = p.gen
+		v.refresh(p.pack)
+	}
 }
 
 // UpdateLevel updates what depends on the level on screen only ("This level
@@ -80,23 +107,32 @@ func (p *Panel) Update() {
 // It shows the whole pack again if the host's pack is not the one shown (the
 // editor loads the pack with the first level).
 func (p *Panel) UpdateLevel() {
-	if p.h.Pack() != p.spawns.pack {
+	if p.h.Pack() != p.pack {
 		p.Update()
 		return
 	}
-	p.spawns.refreshLevel()
+	if p.views[p.spawns.obj].gen == p.gen { // else it catches up when shown
+		p.spawns.refreshLevel()
+	}
 }
 
 // Probability is the chance "Odds at a depth" shows for name (0 when it
 // cannot spawn there).
-func (p *Panel) Probability(name string) float64 { return p.spawns.odds.probability(name) }
+func (p *Panel) Probability(name string) float64 {
+	p.fresh(p.spawns.obj)
+	return p.spawns.odds.probability(name)
+}
 
 // SetOddsDepth selects the depth of "Odds at a depth".
-func (p *Panel) SetOddsDepth(depth int) { p.spawns.odds.depthSel.SetSelected(strconv.Itoa(depth)) }
+func (p *Panel) SetOddsDepth(depth int) {
+	p.fresh(p.spawns.obj)
+	p.spawns.odds.depthSel.SetSelected(strconv.Itoa(depth))
+}
 
 // SpawnField is the entry editing name's weight, min depth or max depth
 // (field "weight", "min" or "max"), or nil.
 func (p *Panel) SpawnField(name, field string) *widget.Entry {
+	p.fresh(p.spawns.obj)
 	r := p.spawns.rows[name]
 	if r == nil {
 		return nil
@@ -105,19 +141,29 @@ func (p *Panel) SpawnField(name, field string) *widget.Entry {
 }
 
 // SpawnStatus is the spawn table's message line (why a value was refused).
-func (p *Panel) SpawnStatus() string { return p.spawns.status.Text }
+func (p *Panel) SpawnStatus() string {
+	p.fresh(p.spawns.obj)
+	return p.spawns.status.Text
+}
 
 // ShownSpawns are the names of the spawn table's rows, in order.
-func (p *Panel) ShownSpawns() []string { return slices.Clone(p.spawns.shown) }
+func (p *Panel) ShownSpawns() []string {
+	p.fresh(p.spawns.obj)
+	return slices.Clone(p.spawns.shown)
+}
 
 // FactionCell is the select of faction's response to other ("Default" or a
 // faction), or nil.
 func (p *Panel) FactionCell(faction, other string) *widget.Select {
+	p.fresh(p.factions.obj)
 	return p.factions.cells[[2]string{faction, other}]
 }
 
 // LevelText is what "This level spawned" shows.
-func (p *Panel) LevelText() string { return p.spawns.level.Text }
+func (p *Panel) LevelText() string {
+	p.fresh(p.spawns.obj)
+	return p.spawns.level.Text
+}
 
 // edit runs a pack edit through the host and reports a refusal in status.
 func edit(h Host, status *widget.Label, label, key string, f func(pk *content.Pack) error) bool {
@@ -130,13 +176,20 @@ func edit(h Host, status *widget.Label, label, key string, f func(pk *content.Pa
 }
 
 // AddSpawn adds name to the spawn table as the Add button does.
-func (p *Panel) AddSpawn(name string) { p.spawns.addEntry(name) }
+func (p *Panel) AddSpawn(name string) {
+	p.fresh(p.spawns.obj)
+	p.spawns.addEntry(name)
+}
 
 // RemoveSpawn removes name from the spawn table as its Remove button does.
-func (p *Panel) RemoveSpawn(name string) { p.spawns.removeEntry(name) }
+func (p *Panel) RemoveSpawn(name string) {
+	p.fresh(p.spawns.obj)
+	p.spawns.removeEntry(name)
+}
 
 // SetSpawnFilter types into the spawn table's name/section and depth filters.
 func (p *Panel) SetSpawnFilter(text, depth string) {
+	p.fresh(p.spawns.obj)
 	p.spawns.filter.SetText(text)
 	p.spawns.depthFilter.SetText(depth)
 }
