@@ -2,10 +2,12 @@ package contentedit
 
 import (
 	"fmt"
+	"image/color"
 	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/layout"
@@ -101,8 +103,8 @@ func (v *factionView) build() {
 	header.Add(widget.NewLabelWithStyle("Faction", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 	for _, c := range cols {
 		l := widget.NewLabelWithStyle(c, fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
-		l.Truncation = fyne.TextTruncateEllipsis
-		header.Add(l)
+		l.Wrapping = fyne.TextWrapWord // "Hungry Rodents" on two lines, not cut
+		header.Add(wide(l))
 	}
 	header.Add(widget.NewLabel(""))
 	rows = append(rows, header)
@@ -115,18 +117,30 @@ func (v *factionView) build() {
 				name.SetText(f) // refused: the status says why, the row keeps its name
 			}
 		}
-		row.Add(name)
+		row.Add(wide(name))
 		for _, c := range cols {
 			sel := widget.NewSelect(responseChoices, func(s string) { v.set(f, c, s) })
 			sel.PlaceHolder = " "
 			v.cells[[2]string{f, c}] = sel
-			row.Add(sel)
+			row.Add(wide(sel))
 		}
 		row.Add(widget.NewButton("Remove", func() { v.confirmRemove(f) }))
 		rows = append(rows, row)
 	}
 	v.grid.Objects = rows
 	v.grid.Refresh()
+}
+
+// cellWidth is the narrowest a matrix column gets: a response ("attack")
+// and a faction's name read whole; a pack with many factions scrolls
+// sideways instead of cutting them.
+const cellWidth = 112
+
+// wide gives o at least cellWidth.
+func wide(o fyne.CanvasObject) fyne.CanvasObject {
+	r := canvas.NewRectangle(color.Transparent)
+	r.SetMinSize(fyne.NewSize(cellWidth, 0))
+	return container.NewStack(r, o)
 }
 
 // set sets f's response to other ("" removes it, falling back to Default).

@@ -26,9 +26,18 @@ func factionNameEntry(t *testing.T, p *Panel, f string) *widget.Entry {
 func rowRemove(t *testing.T, p *Panel, f string) *widget.Button {
 	t.Helper()
 	for _, row := range p.factions.grid.Objects[1:] {
-		objs := row.(*fyne.Container).Objects
-		if objs[0].(*widget.Entry).Text == f {
-			return objs[len(objs)-1].(*widget.Button)
+		var name *widget.Entry
+		for _, o := range test.LaidOutObjects(row) {
+			switch x := o.(type) {
+			case *widget.Entry:
+				if name == nil {
+					name = x
+				}
+			case *widget.Button:
+				if name != nil && name.Text == f {
+					return x
+				}
+			}
 		}
 	}
 	t.Fatalf("no row for faction %q", f)
