@@ -29,6 +29,19 @@ func TestEveryTabAndFormFitsAt1024x700(t *testing.T) {
 		assert.Equal(t, i, e.tabs.SelectedIndex(), tab.Text)
 		fits("tab " + tab.Text)
 	}
+	// the big area's tabs (Ctrl+N), and every tab of the content panel
+	for i, tab := range e.main.Items {
+		press(t, f.w, &desktop.CustomShortcut{KeyName: fyne.KeyName(fmt.Sprint(i + 1)), Modifier: fyne.KeyModifierShortcutDefault})
+		assert.Equal(t, i, e.main.SelectedIndex(), tab.Text)
+		fits("main tab " + tab.Text)
+		if tab.Text == "Content" {
+			for _, sub := range []string{"Spawn table", "Factions", "Loot", "Entities", "Problems", "Odds at a depth", "Across depths", "This level"} {
+				e.contentPanel().ShowTab(sub)
+				fits("content tab " + sub)
+			}
+		}
+	}
+	e.main.SelectIndex(0)
 	// the forms of every level and step of the example project
 	for _, tab := range []int{tabChain, tabLevels} {
 		e.tabs.SelectIndex(tab)

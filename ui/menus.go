@@ -146,6 +146,11 @@ func (e *Editor) installMenus() {
 	for i, t := range e.tabs.Items {
 		view.Items = append(view.Items, item(t.Text+" Tab", sc(fyne.KeyName(fmt.Sprint(i+1)), fyne.KeyModifierAlt), func() { e.tabs.SelectIndex(i) }))
 	}
+	// and the big area's tabs (Map, Statistics, Content, Play) with Ctrl+1…
+	view.Items = append(view.Items, fyne.NewMenuItemSeparator())
+	for i, t := range e.main.Items {
+		view.Items = append(view.Items, item(t.Text, sc(fyne.KeyName(fmt.Sprint(i+1)), ctrl), func() { e.main.SelectIndex(i) }))
+	}
 	e.win.SetMainMenu(fyne.NewMainMenu(file, edit, view))
 	c := e.win.Canvas()
 	// Ctrl+Shift+Z is the second redo shortcut (Ctrl+Y is the menu's).
