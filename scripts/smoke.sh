@@ -80,6 +80,19 @@ for size in 1280x800 1024x700; do
     [ "$gw" -le "$w" ] && [ "$gh" -le "$h" ] || { shot "tab$tab-$size"; fail "tab $tab needs a ${geo} window at $size"; }
   done
   key alt+1
+  # and every tab of the big area (Ctrl+1…4: Map, Content, Statistics, Play),
+  # each drawing something else than the map
+  for tab in 2 3 4 1; do
+    key ctrl+$tab
+    alive "Ctrl+$tab"
+    geo=$(xdotool getwindowgeometry "$win" | awk '/Geometry/ {print $2}')
+    gw=${geo%x*} gh=${geo#*x}
+    [ "$gw" -le "$w" ] && [ "$gh" -le "$h" ] || { shot "main$tab-$size"; fail "main tab $tab needs a ${geo} window at $size"; }
+    if [ $tab != 1 ]; then
+      shot "main$tab-$size"
+      differs "editor-$size" "main$tab-$size" $pixels || fail "Ctrl+$tab showed no other tab at $size"
+    fi
+  done
 
   key ctrl+shift+s
   alive "Ctrl+Shift+S"
