@@ -311,14 +311,16 @@ func (b prefab) sectional(ctx context.Context, s *chain.State) error {
 	if !b.connect || dist == nil {
 		return nil
 	}
-	for k := 0; k < len(s.Exits); k++ {
+	// each exit there was moves once: one placed where nothing reachable was
+	// free is not moved again (that looped forever)
+	for k, n := 0, len(s.Exits); n > 0; n-- {
 		ex := s.Exits[k]
 		if dist[g.Idx(ex.Pos())] != chain.Unreachable {
+			k++
 			continue
 		}
 		s.Exits = slices.Delete(slices.Clone(s.Exits), k, k+1)
 		g.Set(ex.Pos(), chain.Floor)
-		k--
 		if err := placeExitNear(s, ex.Pos(), chain.Rect{}, dist); err != nil {
 			return err
 		}
