@@ -49,8 +49,11 @@ func init() {
 
 // known reports whether the player may plan a step onto p: seen and walkable.
 func (g *Game) known(p Point) bool {
-	return g.Map.In(p) && g.Seen[g.Map.Idx(p)] && g.Map.Walkable(p)
+	return g.Map.In(p) && g.knownIdx(g.Map.Idx(p))
 }
+
+// knownIdx is known for tile index i.
+func (g *Game) knownIdx(i int) bool { return g.Seen[i] && g.walk[i] }
 
 // hostile lists the creatures in view that attack the player.
 func (g *Game) hostile() []*Creature {
@@ -69,14 +72,22 @@ func (g *Game) hostile() []*Creature {
 // 0 when no goal is reachable.
 func (g *Game) stepTowardGoal(goal func(p Point) bool) rune {
 	start := g.Player.Pos
-	w := g.Map.W
-	prev := make([]int32, w*g.Map.H)
-	for i := range prev {
-		prev[i] = -1
+	// visited tiles carry this search's stamp: no clearing between searches
+	n := g.Map.W * g.Map.H
+	if len(g.bfsMark) != n {
+		g.bfsMark, g.bfsPrev, g.bfsStamp = make([]uint32, n), make([]int32, n), 0
 	}
+	g.bfsStamp++
+	if g.bfsStamp == 0 { // wrapped: old stamps could match again
+		clear(g.bfsMark)
+		g.bfsStamp = 1
+	}
+	mark, prev, stamp := g.bfsMark, g.bfsPrev, g.bfsStamp
+	w, h := g.Map.W, g.Map.H
 	s := g.Map.Idx(start)
-	prev[s] = int32(s)
-	queue := []int{s}
+	mark[s], prev[s] = stamp, int32(s)
+	queue := append(g.bfsQueue[:0], s)
+	defer func() { g.bfsQueue = queue }()
 	for head := 0; head < len(queue); head++ {
 		i := queue[head]
 		p := g.Map.Pt(i)
@@ -89,17 +100,17 @@ func (g *Game) stepTowardGoal(goal func(p Point) bool) rune {
 		}
 		for _, d := range neighbours {
 			q := p.Add(d)
-			if !g.known(q) {
+			if uint(q.X) >= uint(w) || uint(q.Y) >= uint(h) {
 				continue
 			}
-			j := g.Map.Idx(q)
-			if prev[j] >= 0 {
+			j := q.Y*w + q.X
+			if mark[j] == stamp || !g.knownIdx(j) {
 				continue
 			}
-			if c := g.CreatureAt(q); c != nil && !goal(q) {
+			if g.occ[j] > 0 && !goal(q) { // a creature there
 				continue
 			}
-			prev[j] = int32(i)
+			mark[j], prev[j] = stamp, int32(i)
 			queue = append(queue, j)
 		}
 	}
@@ -111,9 +122,10 @@ func (g *Game) frontier(p Point) bool {
 	if !g.known(p) {
 		return false
 	}
+	w, h := g.Map.W, g.Map.H
 	for _, d := range neighbours {
 		q := p.Add(d)
-		if g.Map.In(q) && !g.Seen[g.Map.Idx(q)] {
+		if uint(q.X) < uint(w) && uint(q.Y) < uint(h) && !g.Seen[q.Y*w+q.X] {
 			return true
 		}
 	}
@@ -162,11 +174,17 @@ func (b *explorer) Next(g *Game) rune {
 		b.tried, b.noPickup = true, pos
 		return 'g'
 	}
-	seenItem := func(p Point) bool {
-		return p != b.noPickup && len(g.ItemsAt(p)) > 0 && g.known(p)
+	// the known items' tiles (few: the search looks them up per tile)
+	var items []Point
+	for _, it := range g.Items {
+		if it.Pos != b.noPickup && g.known(it.Pos) {
+			items = append(items, it.Pos)
+		}
 	}
-	if k := g.stepTowardGoal(seenItem); k != 0 {
-		return k
+	if len(items) > 0 {
+		if k := g.stepTowardGoal(func(p Point) bool { return slices.Contains(items, p) }); k != 0 {
+			return k
+		}
 	}
 	if hs := g.hostile(); len(hs) > 0 { // go and fight what is after us
 		if k := g.stepTowardGoal(func(p Point) bool { return g.CreatureAt(p) == hs[0] }); k != 0 {

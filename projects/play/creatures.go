@@ -33,7 +33,7 @@ func (g *Game) creaturesAct() {
 	if len(g.Creatures) == 0 {
 		return
 	}
-	g.dist = chain.DistanceMap(g.Map, []Point{g.Player.Pos})
+	g.dist = nil // made when a creature first heads for the player (playerDist)
 	ids := append(g.order[:0], g.Creatures...)
 	g.order = ids
 	for _, c := range ids {
@@ -42,6 +42,17 @@ func (g *Game) creaturesAct() {
 		}
 		g.act(c)
 	}
+}
+
+// playerDist is this turn's distance map from the player, made on first use
+// (the map's tiles never change in play, so it is the same whenever it is made
+// in a turn).
+func (g *Game) playerDist() []int {
+	if g.dist == nil {
+		g.distBuf = chain.DistanceMapInto(g.distBuf, g.Map, []Point{g.Player.Pos})
+		g.dist = g.distBuf
+	}
+	return g.dist
 }
 
 // target is what a creature reacts to: the player (c == nil) or a creature.
@@ -127,8 +138,8 @@ func (g *Game) wander(c *Creature, rng *rand.Rand) {
 		c.waypoint, c.path = nil, nil
 		for range 4 {
 			q := Point{X: c.Pos.X + rng.IntN(2*WaypointRange+1) - WaypointRange, Y: c.Pos.Y + rng.IntN(2*WaypointRange+1) - WaypointRange}
-			if q == c.Pos || !g.Map.Walkable(q) {
-				continue
+			if q == c.Pos || !g.Map.Walkable(q) || !g.connected(c.Pos, q) {
+				continue // (a search for a tile it cannot reach floods its whole region)
 			}
 			path := g.pf.Path(c.Pos, q, g.stepCost)
 			if len(path) > 1 && len(path) <= 4*WaypointRange {
@@ -152,6 +163,16 @@ func (g *Game) wander(c *Creature, rng *rand.Rand) {
 	}
 }
 
+// connected reports whether walkable tiles p and q lie in one 8-connected
+// region, that is whether a creature's path search from p reaches q (the
+// tiles never change in play; the regions are labelled once a level).
+func (g *Game) connected(p, q Point) bool {
+	if g.region == nil {
+		g.region, _ = chain.Regions(g.Map)
+	}
+	return g.region[g.Map.Idx(p)] == g.region[g.Map.Idx(q)]
+}
+
 // stepCost is the creatures' path cost: 1 on walkable tiles.
 func (g *Game) stepCost(p Point) (int, bool) { return 1, g.Map.Walkable(p) }
 
@@ -164,10 +185,15 @@ func (g *Game) stepTo(c *Creature, p Point) bool {
 		pr.Open, pr.Glyph = true, "/"
 		return true
 	}
-	g.occ[g.Map.Idx(c.Pos)] = 0
 	from := c.Pos
+	i := g.Map.Idx(from)
+	k := g.occ[i]
 	c.Pos = p
-	g.reindex()
+	if k > 0 && g.Creatures[k-1] == c && g.occ[g.Map.Idx(p)] == 0 {
+		g.occ[i], g.occ[g.Map.Idx(p)] = 0, k // just this creature moved
+	} else {
+		g.reindex()
+	}
 	if c.spinner {
 		g.spin(from)
 	}
@@ -189,8 +215,9 @@ func (g *Game) stepToward(c *Creature, t target) {
 		}
 		var v int
 		if t.c == nil {
-			v = g.dist[g.Map.Idx(p)]
-			if v < 0 || v >= g.dist[g.Map.Idx(c.Pos)] && g.dist[g.Map.Idx(c.Pos)] >= 0 {
+			dist := g.playerDist()
+			v = dist[g.Map.Idx(p)]
+			if v < 0 || v >= dist[g.Map.Idx(c.Pos)] && dist[g.Map.Idx(c.Pos)] >= 0 {
 				continue
 			}
 		} else {
@@ -259,7 +286,7 @@ const MaxWebs = 100
 
 // spin leaves a web at p (a spider just left it) unless something lies there.
 func (g *Game) spin(p Point) {
-	if g.web == nil || g.webs >= MaxWebs || g.propAt[p] != nil || len(g.ItemsAt(p)) > 0 || g.Map.At(p) == chain.DownStairs {
+	if g.web == nil || g.webs >= MaxWebs || g.propOn(p) != nil || len(g.ItemsAt(p)) > 0 || g.Map.At(p) == chain.DownStairs {
 		return
 	}
 	g.place(g.web.Name, p)

@@ -142,9 +142,18 @@ type Game struct {
 	items    map[string]*content.Item
 	weapon   attack
 	occ      []int32 // creature index+1 per tile (0 = none)
-	dist     []int   // distance map from the player, this turn
+	dist     []int   // distance map from the player, this turn (playerDist)
+	distBuf  []int
+	// the bots' searches (stepTowardGoal): visit stamps, parents, queue
+	bfsMark  []uint32
+	bfsPrev  []int32
+	bfsQueue []int
+	bfsStamp uint32
+	walk     []bool  // per tile: walkable
+	opaque   []bool  // per tile: the tile (not its props) stops sight
+	region   []int32 // per tile: its walkable region (connected), made on first use
 	order    []*Creature
-	propAt   map[Point]*Prop
+	propAt   []*Prop // per tile: the first prop placed there (nil: none)
 	visible  []bool
 }
 
@@ -250,8 +259,13 @@ func (g *Game) load(s *chain.State, depth int) error {
 	g.Seen = make([]bool, n)
 	g.visible = make([]bool, n)
 	g.occ = make([]int32, n)
+	g.region = nil
+	g.walk, g.opaque = make([]bool, n), make([]bool, n) // the tiles never change in play
+	for i, t := range g.Map.Tiles {
+		g.walk[i], g.opaque[i] = t.Walkable(), t.Opaque()
+	}
 	g.Creatures, g.Props, g.Items, g.Exits = nil, nil, nil, nil
-	g.propAt = map[Point]*Prop{}
+	g.propAt = make([]*Prop, n)
 	rg := gruid.NewRange(0, 0, g.Map.W, g.Map.H)
 	g.fov, g.cfov = rl.NewFOV(rg), rl.NewFOV(rg)
 	g.pf = chain.NewPathFinder(g.Map)
@@ -311,8 +325,8 @@ func (g *Game) place(name string, p Point) {
 			q.Glyph, q.FG = pr.Renderable.Glyph, pr.Renderable.FG
 		}
 		g.Props = append(g.Props, q)
-		if _, taken := g.propAt[p]; !taken {
-			g.propAt[p] = q
+		if g.Map.In(p) && g.propAt[g.Map.Idx(p)] == nil {
+			g.propAt[g.Map.Idx(p)] = q
 		}
 		return
 	}
@@ -366,9 +380,17 @@ func (g *Game) Remembered(p Point) bool {
 	return g.Map.In(p) && g.Seen[g.Map.Idx(p)]
 }
 
+// propOn returns the prop at p, hidden or not (nil when none).
+func (g *Game) propOn(p Point) *Prop {
+	if !g.Map.In(p) {
+		return nil
+	}
+	return g.propAt[g.Map.Idx(p)]
+}
+
 // PropAt returns the prop at p that is not hidden (nil when none).
 func (g *Game) PropAt(p Point) *Prop {
-	if pr := g.propAt[p]; pr != nil && !pr.Hidden {
+	if pr := g.propOn(p); pr != nil && !pr.Hidden {
 		return pr
 	}
 	return nil
@@ -425,13 +447,15 @@ func (g *Game) reindex() {
 // blocksSight reports whether p stops sight: an opaque tile or a closed door or
 // other vision-blocking prop.
 func (g *Game) blocksSight(p Point) bool {
-	if g.Map.At(p).Opaque() {
+	if !g.Map.In(p) {
 		return true
 	}
-	if pr := g.propAt[p]; pr != nil && pr.prop.BlocksVisibility && !pr.Open {
+	i := g.Map.Idx(p)
+	if g.opaque[i] {
 		return true
 	}
-	return false
+	pr := g.propAt[i]
+	return pr != nil && pr.prop.BlocksVisibility && !pr.Open
 }
 
 // passable is the FOV's light-passing test (gruid points).
@@ -587,7 +611,7 @@ func (g *Game) walkable(p Point) bool { return g.Map.Walkable(p) }
 
 // closedDoor returns the closed door at p, if any.
 func (g *Game) closedDoor(p Point) *Prop {
-	if pr := g.propAt[p]; pr != nil && pr.prop.BlocksTile && !pr.Open {
+	if pr := g.propOn(p); pr != nil && pr.prop.BlocksTile && !pr.Open {
 		return pr
 	}
 	return nil
@@ -630,7 +654,7 @@ func (g *Game) move(d Point) bool {
 
 // trigger fires a trap at p on the player (c == nil) or on creature c.
 func (g *Game) trigger(p Point, c *Creature) {
-	pr := g.propAt[p]
+	pr := g.propOn(p)
 	if pr == nil || pr.prop.EntryTrigger == nil {
 		return
 	}
@@ -685,10 +709,14 @@ func (g *Game) removeProp(pr *Prop) {
 			break
 		}
 	}
-	delete(g.propAt, pr.Pos)
+	if !g.Map.In(pr.Pos) {
+		return
+	}
+	i := g.Map.Idx(pr.Pos)
+	g.propAt[i] = nil
 	for _, q := range g.Props {
 		if q.Pos == pr.Pos {
-			g.propAt[q.Pos] = q
+			g.propAt[i] = q
 			break
 		}
 	}
