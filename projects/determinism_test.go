@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -18,6 +19,7 @@ import (
 	"hewn/chain"
 	"hewn/content"
 	"hewn/projects"
+	"hewn/projects/play"
 	"hewn/projects/stats"
 )
 
@@ -28,7 +30,8 @@ const determinismChild = "HEWN_DETERMINISM_CHILD"
 // every builder's golden chain (chain/builders/testdata/chains) in two
 // separate processes, one with GOMAXPROCS=1 and one with GOMAXPROCS=2, and
 // compares the bytes: each level's JSON, its history (every snapshot's map,
-// start, exits, rooms and spawns) and a parallel seed sweep.
+// start, exits, rooms and spawns), a parallel seed sweep, each bot's run of
+// every example depth (keys and final state) and a parallel balance sweep.
 func TestDeterminismAcrossProcesses(t *testing.T) {
 	if os.Getenv(determinismChild) != "" {
 		t.Skip("the child prints; the parent compares")
@@ -105,6 +108,27 @@ func TestDeterminismChild(t *testing.T) {
 	b, err := chain.FormatJSON(r)
 	require.NoError(t, err)
 	fmt.Fprintf(w, "sweep %x\n", sha256.Sum256(b))
+	// each bot on every example depth (its run and final state), and a
+	// balance sweep on every core
+	for _, bot := range play.BotNames {
+		for d := 1; d <= len(p.Levels); d++ {
+			g, err := play.New(p, nil, 11, d)
+			require.NoError(t, err)
+			b, err := play.NewBot(bot)
+			require.NoError(t, err)
+			run := play.PlayBot(g, b, 1500)
+			st, err := json.Marshal(g.State())
+			require.NoError(t, err)
+			fmt.Fprintf(w, "bot %s depth %d turns %d keys %x state %x\n", bot, d, run.Turns, sha256.Sum256([]byte(run.Keys)), sha256.Sum256(st))
+		}
+	}
+	br, err := stats.Balance(ctx, stats.BalanceTarget{Name: "example", Project: p, Pack: content.Default(),
+		Depths: []int{1, 4, 6}, Bot: "explorer", MaxTurns: 1500}, stats.Options{From: 1, Seeds: 6})
+	require.NoError(t, err)
+	br.Timing = nil
+	b, err = chain.FormatJSON(br)
+	require.NoError(t, err)
+	fmt.Fprintf(w, "balance %x\n", sha256.Sum256(b))
 	fmt.Fprintln(w, "END")
 }
 

@@ -49,3 +49,19 @@ func TestBalancePerDepthAndShardsMerge(t *testing.T) {
 	_, err = Balance(context.Background(), BalanceTarget{Bot: "borg"}, Options{Seeds: 1})
 	assert.Error(t, err)
 }
+
+// BenchmarkBalanceDepths1to10 is one seed of a balance sweep: the explorer
+// plays depths 1-10 of the example project (3,000 turns at most each), as
+// `hewn stats --bot explorer --depths 1-10` does per seed. The goal is 1,000
+// seeds in under a minute on 2 cores: under 120 ms of CPU per seed.
+func BenchmarkBalanceDepths1to10(b *testing.B) {
+	p, err := projects.Example()
+	require.NoError(b, err)
+	t := BalanceTarget{Name: "example", Project: p, Pack: content.Default(),
+		Depths: []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, Bot: "explorer", MaxTurns: 3000}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		_, err := Balance(context.Background(), t, Options{From: uint64(1 + i), Seeds: 1, Workers: 1})
+		require.NoError(b, err)
+	}
+}

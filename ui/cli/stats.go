@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -39,6 +40,12 @@ func (s *shardFlag) Set(v string) error {
 func statsCmd(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "merge" {
 		return statsMergeCmd(args[1:], stdout, stderr)
+	}
+	// A sweep's live heap is small (tens of MB) and its garbage plentiful:
+	// collecting at 5× the live heap instead of 2× saves about a tenth of the
+	// CPU (a GOGC the user set wins).
+	if os.Getenv("GOGC") == "" {
+		defer debug.SetGCPercent(debug.SetGCPercent(400))
 	}
 	fs := newFlags("stats", stderr)
 	depth := fs.Int("depth", -1, "depth (required for a project; overrides a chain's)")
