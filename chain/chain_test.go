@@ -58,6 +58,15 @@ func init() {
 		},
 	})
 	chain.Register(chain.Spec{
+		Name: "t_small", Kind: chain.Both, MaxSize: 64,
+		New: func(chain.Values) (chain.Builder, error) {
+			return chain.BuildFunc(func(ctx context.Context, s *chain.State, rng *rand.Rand) error {
+				s.Map.Fill(s.Map.Bounds().Inset(1), chain.Floor)
+				return nil
+			}), nil
+		},
+	})
+	chain.Register(chain.Spec{
 		Name: "t_panic", Kind: chain.Meta,
 		New: func(chain.Values) (chain.Builder, error) {
 			return chain.BuildFunc(func(ctx context.Context, s *chain.State, rng *rand.Rand) error {
@@ -177,6 +186,45 @@ func TestRunErrorsNameTheStep(t *testing.T) {
 	require.True(t, errors.As(err, &se))
 	assert.Equal(t, "steps[0]", se.Step.Path)
 	assert.Contains(t, err.Error(), "needs rooms, but there are none")
+}
+
+// A builder with a MaxSize takes maps up to it; Check reports a larger chain at
+// the step's builder (nested steps too: they run on a map of the chain's size)
+// and Run refuses the step with the same message, naming the step.
+func TestBuilderSizeLimit(t *testing.T) {
+	const msg = "t_small builds maps up to 64×64, and this one is 65×40 (make the width and height 64 or less)"
+	c := &chain.Chain{Width: 64, Height: 64, Steps: []chain.Step{{Builder: "t_small"}}}
+	assert.Empty(t, chain.Check(c))
+	_, err := chain.Run(context.Background(), c, 1, nil)
+	require.NoError(t, err)
+
+	c.Width, c.Height = 65, 40
+	probs := chain.Check(c)
+	require.Len(t, probs, 1)
+	assert.Equal(t, "steps[0].builder", probs[0].Path)
+	assert.Equal(t, 0, probs[0].Step)
+	assert.False(t, probs[0].Warning)
+	assert.Equal(t, msg, probs[0].Msg)
+	res, err := chain.Run(context.Background(), c, 1, nil)
+	var se *chain.StepError
+	require.True(t, errors.As(err, &se))
+	assert.Equal(t, "steps[0]", se.Step.Path)
+	assert.Equal(t, "chain: steps[0] t_small: "+msg, err.Error())
+	assert.Zero(t, res.History.Len(), "the step is refused before it builds anything")
+
+	c.Steps = []chain.Step{{Builder: "t_fill"}, {Builder: "t_nest", Params: map[string]any{"steps": []chain.Step{{Builder: "t_fill"}, {Builder: "t_small"}}}}}
+	probs = chain.Check(c)
+	require.Len(t, probs, 1)
+	assert.Equal(t, "steps[1].params.steps[1].builder", probs[0].Path)
+	assert.Equal(t, 1, probs[0].Step)
+	assert.Equal(t, msg, probs[0].Msg)
+	_, err = chain.Run(context.Background(), c, 1, nil)
+	require.True(t, errors.As(err, &se))
+	assert.Equal(t, "steps[1].params.steps[1]", se.Step.Path)
+	assert.Equal(t, "chain: steps[1].params.steps[1] t_small: "+msg, err.Error())
+
+	c.Steps[1].Disabled = true // a disabled step is neither checked nor run
+	assert.Empty(t, chain.Check(c))
 }
 
 func TestRunCancelled(t *testing.T) {

@@ -4,7 +4,8 @@ import "fmt"
 
 // Check reports precondition problems before a chain runs: a meta builder with
 // no map before it, a builder that needs rooms (corridors, a start) that no earlier
-// enabled step makes, unknown builders, invalid or repeated step IDs. It never runs a builder.
+// enabled step makes, unknown builders, invalid or repeated step IDs, a builder
+// given a map larger than its limit (Spec.MaxSize, MaxSizeFor). It never runs a builder.
 // It also reports warnings (Problem.Warning): an empty step list, and what a
 // builder's Spec.Warn flags (a section placed past the map's edge, an empty
 // template).
@@ -77,6 +78,11 @@ func (ck checker) steps(steps []Step, path string, top int, have Features) Featu
 		if spec.Kind == Meta && have&FMap == 0 {
 			*probs = append(*probs, Problem{Path: p, Step: t,
 				Msg: fmt.Sprintf("%s is a meta builder and needs a map, but no earlier step makes one (start with an initial builder)", s.Builder)})
+		}
+		// Nested steps run on a fresh map of the chain's size (a sub-chain
+		// merges a region of it afterwards), so they are held to it too.
+		if err := spec.TooBig(spec.Resolve(s.Params), ck.w, ck.h); err != nil {
+			*probs = append(*probs, Problem{Path: p + ".builder", Step: t, Msg: err.Error()})
 		}
 		if spec.Warn != nil {
 			for _, w := range spec.Warn(spec.Resolve(s.Params), s.Params, ck.w, ck.h) {

@@ -94,6 +94,35 @@ type Spec struct {
 	// Each warning's Path is relative to the step ("params.x"); Check reports
 	// them as warnings.
 	Warn func(v Values, explicit map[string]any, width, height int) []Problem
+	// MaxSize, when positive, is the widest and tallest map the builder takes,
+	// below the engine's MaxSize where a bigger map would take too long or too
+	// much memory. Check reports a larger chain as an error and the engine
+	// refuses to run the step, both naming the limit.
+	MaxSize int
+	// MaxSizeFor, when set, gives the limit instead of MaxSize for a step
+	// configured with v (0: none), with the configuration it holds for, as
+	// the message names it ("with algorithm walk_inwards"): for builders whose
+	// cost depends on their parameters.
+	MaxSizeFor func(v Values) (size int, with string)
+}
+
+// TooBig reports (as an error naming the limit) a width×height map larger
+// than the spec's limit for a step configured with v (resolved, as Resolve
+// gives it); nil when it fits.
+func (s Spec) TooBig(v Values, width, height int) error {
+	limit, with := s.MaxSize, ""
+	if s.MaxSizeFor != nil {
+		limit, with = s.MaxSizeFor(v)
+	}
+	if limit <= 0 || (width <= limit && height <= limit) {
+		return nil
+	}
+	name := s.Name
+	if with != "" {
+		name += " " + with
+	}
+	return fmt.Errorf("%s builds maps up to %d×%d, and this one is %d×%d (make the width and height %d or less)",
+		name, limit, limit, width, height, limit)
 }
 
 // Effect is what one configured step needs, drops (before it makes anything) and makes.

@@ -144,7 +144,11 @@ func runStep(ctx context.Context, s *State, st Step, ref StepRef) (err error) {
 	if !ok {
 		return fmt.Errorf("unknown builder %q", st.Builder)
 	}
-	b, err := spec.New(spec.Resolve(st.Params))
+	v := spec.Resolve(st.Params)
+	if err := spec.TooBig(v, s.Map.W, s.Map.H); err != nil {
+		return err
+	}
+	b, err := spec.New(v)
 	if err != nil {
 		return err
 	}
