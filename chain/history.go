@@ -102,11 +102,12 @@ func (h *History) record(s *State, step StepRef, label string, final bool) {
 		if d := h.buf; h.sinceKey+len(d) > len(tiles) {
 			f.key = slices.Clone(tiles)
 			h.sinceKey = 0
+			copy(h.cur, tiles)
 		} else {
 			f.delta = slices.Clip(append([]byte(nil), d...))
 			h.sinceKey += len(d)
+			applyDelta(h.cur, d, nil) // touches only what changed, not the whole map
 		}
-		copy(h.cur, tiles)
 	}
 	h.frames = append(h.frames, f)
 }

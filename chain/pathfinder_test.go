@@ -1,6 +1,7 @@
 package chain
 
 import (
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -26,4 +27,57 @@ func TestPathFinderMatchesPath(t *testing.T) {
 	g.Fill(R(20, 1, 1, 5), Wall)
 	assert.Nil(t, f.Path(Point{2, 2}, Point{27, 17}, TileCost(g)))
 	assert.Nil(t, f.Path(Point{2, 2}, Point{40, 17}, TileCost(g)), "off the grid")
+}
+
+// TestWalkCostMapMatchesRelaxation checks the bucket-queue WalkCostMap against
+// plain relaxation to a fixpoint (slow, plainly right) on random maps of every
+// tile type, with one source, several, and sources on rock or off the map.
+func TestWalkCostMapMatchesRelaxation(t *testing.T) {
+	rng := NewRand(7, "walkcost")
+	for round := 0; round < 60; round++ {
+		g := NewGrid(8+rng.IntN(30), 8+rng.IntN(20))
+		for i := range g.Tiles {
+			g.Tiles[i] = Tile(rng.IntN(int(numTiles)))
+			if rng.IntN(3) == 0 {
+				g.Tiles[i] = Floor
+			}
+		}
+		var src []Point
+		for range 1 + rng.IntN(3) {
+			src = append(src, Point{X: rng.IntN(g.W+2) - 1, Y: rng.IntN(g.H)})
+		}
+		want := make([]int, len(g.Tiles))
+		for i := range want {
+			want[i] = Unreachable
+		}
+		for _, s := range src {
+			if g.Walkable(s) {
+				want[g.Idx(s)] = 0
+			}
+		}
+		for changed := true; changed; {
+			changed = false
+			for i, d := range want {
+				if d == Unreachable {
+					continue
+				}
+				p := g.Pt(i)
+				c := 2 * max(1, int(math.Round(g.Tiles[i].Cost()*10)))
+				for k, dd := range Neighbours8 {
+					q := p.Add(dd)
+					if !g.Walkable(q) {
+						continue
+					}
+					nd := d + c
+					if k >= 4 {
+						nd = d + c*3/2
+					}
+					if j := g.Idx(q); want[j] == Unreachable || nd < want[j] {
+						want[j], changed = nd, true
+					}
+				}
+			}
+		}
+		assert.Equal(t, want, WalkCostMap(g, src), "round %d", round)
+	}
 }

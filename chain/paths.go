@@ -213,6 +213,29 @@ type RegionSpans struct {
 func (rs *RegionSpans) Label(g *Grid) {
 	w, h := g.W, g.H
 	rs.w, rs.h = w, h
+	// Count the runs first and size the buffers once: growing them by appending
+	// copied hundreds of megabytes on a 4096×4096 cave (a pooled RegionSpans is
+	// often a fresh one, as the pool empties at each garbage collection).
+	n := 0
+	for y := 0; y < h; y++ {
+		prev := false
+		for _, t := range g.Tiles[y*w : (y+1)*w] {
+			wk := walkableT[t]
+			if wk && !prev {
+				n++
+			}
+			prev = wk
+		}
+	}
+	if cap(rs.Spans) < n {
+		rs.Spans = make([]Span, 0, n)
+	}
+	if cap(rs.root) < n {
+		rs.root = make([]int32, 0, n)
+	}
+	if cap(rs.rows) < h+1 {
+		rs.rows = make([]int32, 0, h+1)
+	}
 	spans, rows := rs.Spans[:0], rs.rows[:0]
 	for y := 0; y < h; y++ {
 		rows = append(rows, int32(len(spans)))
@@ -319,88 +342,60 @@ func WalkCostMap(g *Grid, sources []Point) []int {
 		dist[i] = Unreachable
 	}
 	step := make([]int, numTiles)
+	most := 0
 	for t := range step {
 		step[t] = 2 * max(1, int(math.Round(Tile(t).Cost()*10)))
+		most = max(most, step[t]*3/2)
 	}
-	h := &costHeap{}
+	// Dial's algorithm: the costs are small positive integers, so a ring of
+	// buckets indexed by cost (modulo one more than the dearest step) is the
+	// priority queue; every tile queued at cost d leaves before any at d+1.
+	// The costs it finds are those of any Dijkstra search (they are unique).
+	ring := make([][]int32, most+1)
+	queued := 0
 	for _, s := range sources {
 		if g.In(s) && g.Walkable(s) {
 			if i := g.Idx(s); dist[i] != 0 {
 				dist[i] = 0
-				h.push(costItem{0, int32(i)})
+				ring[0] = append(ring[0], int32(i))
+				queued++
 			}
 		}
 	}
-	for h.len() > 0 {
-		it := h.pop()
-		i := int(it.idx)
-		if it.d != dist[i] {
-			continue
-		}
-		p := g.Pt(i)
-		c := step[g.Tiles[i]]
-		for k, d := range Neighbours8 {
-			q := p.Add(d)
-			if !g.In(q) || !g.Walkable(q) {
+	w, h := g.W, g.H
+	for d := 0; queued > 0; d++ {
+		b := d % len(ring)
+		bucket := ring[b]
+		for _, i32 := range bucket {
+			i := int(i32)
+			if dist[i] != d { // queued again later at a lower cost
 				continue
 			}
-			nd := it.d + c
-			if k >= 4 {
-				nd = it.d + c*3/2
-			}
-			if j := g.Idx(q); dist[j] == Unreachable || nd < dist[j] {
-				dist[j] = nd
-				h.push(costItem{nd, int32(j)})
+			x, y := i%w, i/w
+			c := step[g.Tiles[i]]
+			for k, dd := range Neighbours8 {
+				qx, qy := x+dd.X, y+dd.Y
+				if qx < 0 || qy < 0 || qx >= w || qy >= h {
+					continue
+				}
+				j := qy*w + qx
+				if !walkableT[g.Tiles[j]] {
+					continue
+				}
+				nd := d + c
+				if k >= 4 {
+					nd = d + c*3/2
+				}
+				if dist[j] == Unreachable || nd < dist[j] {
+					dist[j] = nd
+					nb := nd % len(ring)
+					ring[nb] = append(ring[nb], int32(j))
+					queued++
+				}
 			}
 		}
+		queued -= len(bucket)
+		ring[b] = bucket[:0]
 	}
 	return dist
-}
-
-type costItem struct {
-	d   int
-	idx int32
-}
-
-// costHeap is a binary min-heap of costItems (by cost, then index, so the
-// order is fully determined).
-type costHeap struct{ items []costItem }
-
-func (h *costHeap) len() int { return len(h.items) }
-
-func (h *costHeap) less(a, b costItem) bool { return a.d < b.d || (a.d == b.d && a.idx < b.idx) }
-
-func (h *costHeap) push(x costItem) {
-	h.items = append(h.items, x)
-	i := len(h.items) - 1
-	for i > 0 {
-		p := (i - 1) / 2
-		if !h.less(h.items[i], h.items[p]) {
-			break
-		}
-		h.items[i], h.items[p] = h.items[p], h.items[i]
-		i = p
-	}
-}
-
-func (h *costHeap) pop() costItem {
-	top := h.items[0]
-	last := len(h.items) - 1
-	h.items[0] = h.items[last]
-	h.items = h.items[:last]
-	for i := 0; ; {
-		l, r, m := 2*i+1, 2*i+2, i
-		if l < last && h.less(h.items[l], h.items[m]) {
-			m = l
-		}
-		if r < last && h.less(h.items[r], h.items[m]) {
-			m = r
-		}
-		if m == i {
-			break
-		}
-		h.items[i], h.items[m] = h.items[m], h.items[i]
-		i = m
-	}
-	return top
 }
