@@ -98,7 +98,10 @@ func (b dla) Build(ctx context.Context, s *chain.State, rng *rand.Rand) error {
 		case centralAttractor:
 			p := kit.RandomInner(rng, g)
 			at = p
-			for _, q := range kit.Line(p, centre)[1:] {
+			for q := range kit.LineSeq(p, centre) {
+				if q == p { // the line's first tile is where the particle is
+					continue
+				}
 				if g.At(p) != chain.Wall {
 					break
 				}

@@ -30,17 +30,6 @@ type voronoi struct {
 	metric string
 }
 
-// metricFunc returns the distance between two offsets under a named metric.
-func metricFunc(name string) func(dx, dy int) int {
-	switch name {
-	case "manhattan":
-		return func(dx, dy int) int { return iabs(dx) + iabs(dy) }
-	case "chebyshev":
-		return func(dx, dy int) int { return max(iabs(dx), iabs(dy)) }
-	}
-	return func(dx, dy int) int { return dx*dx + dy*dy } // squared: same order
-}
-
 func iabs(n int) int {
 	if n < 0 {
 		return -n
@@ -64,21 +53,12 @@ func (b voronoi) Build(ctx context.Context, s *chain.State, rng *rand.Rand) erro
 			seeds = append(seeds, p)
 		}
 	}
-	dist := metricFunc(b.metric)
 	member := make([]int32, len(g.Tiles))
 	for y := 0; y < g.H; y++ {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		for x := 0; x < g.W; x++ {
-			best, bestD := 0, -1
-			for i, sd := range seeds {
-				if d := dist(x-sd.X, y-sd.Y); bestD < 0 || d < bestD {
-					best, bestD = i, d
-				}
-			}
-			member[y*g.W+x] = int32(best)
-		}
+		nearestSeeds(member[y*g.W:(y+1)*g.W], y, seeds, b.metric)
 	}
 	pace := kit.NewPacer(1, g.H-1, maxSnapshots)
 	for y := 1; y < g.H-1; y++ {
@@ -99,4 +79,36 @@ func (b voronoi) Build(ctx context.Context, s *chain.State, rng *rand.Rand) erro
 		}
 	}
 	return nil
+}
+
+// nearestSeeds sets row[x] to the index of the seed nearest (x, y) under the
+// named metric, manhattan, chebyshev or else pythagoras (squared, same order),
+// the first on ties. Each metric has its own loop: a distance function called
+// per tile and seed cost more than the distance itself.
+func nearestSeeds(row []int32, y int, seeds []chain.Point, metric string) {
+	for x := range row {
+		best, bestD := 0, -1
+		switch metric {
+		case "manhattan":
+			for i, sd := range seeds {
+				if d := iabs(x-sd.X) + iabs(y-sd.Y); bestD < 0 || d < bestD {
+					best, bestD = i, d
+				}
+			}
+		case "chebyshev":
+			for i, sd := range seeds {
+				if d := max(iabs(x-sd.X), iabs(y-sd.Y)); bestD < 0 || d < bestD {
+					best, bestD = i, d
+				}
+			}
+		default:
+			for i, sd := range seeds {
+				dx, dy := x-sd.X, y-sd.Y
+				if d := dx*dx + dy*dy; bestD < 0 || d < bestD {
+					best, bestD = i, d
+				}
+			}
+		}
+		row[x] = int32(best)
+	}
 }

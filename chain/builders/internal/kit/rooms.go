@@ -1,6 +1,10 @@
 package kit
 
-import "hewn/chain"
+import (
+	"iter"
+
+	"hewn/chain"
+)
 
 // InnerRect is the part of g inside its outer border (empty on grids under 3×3).
 func InnerRect(g *chain.Grid) chain.Rect {
@@ -43,23 +47,33 @@ func DrawCorridor(g *chain.Grid, a, b chain.Point) []chain.Point {
 // Line returns the tiles of the Bresenham line from a to b, both ends included
 // (8-connected: it steps diagonally, as the tutorial's rltk line does).
 func Line(a, b chain.Point) []chain.Point {
-	dx, dy := abs(b.X-a.X), -abs(b.Y-a.Y)
-	sx, sy := sign(b.X-a.X), sign(b.Y-a.Y)
-	out := make([]chain.Point, 0, max(dx, -dy)+1)
-	err := dx + dy
-	for p := a; ; {
+	out := make([]chain.Point, 0, max(abs(b.X-a.X), abs(b.Y-a.Y))+1)
+	for p := range LineSeq(a, b) {
 		out = append(out, p)
-		if p == b {
-			return out
-		}
-		e2 := 2 * err
-		if e2 >= dy {
-			err += dy
-			p.X += sx
-		}
-		if e2 <= dx {
-			err += dx
-			p.Y += sy
+	}
+	return out
+}
+
+// LineSeq yields the tiles of Line(a, b) in order without building the slice,
+// for walks that usually stop early (a DLA particle flying at the centre).
+func LineSeq(a, b chain.Point) iter.Seq[chain.Point] {
+	return func(yield func(chain.Point) bool) {
+		dx, dy := abs(b.X-a.X), -abs(b.Y-a.Y)
+		sx, sy := sign(b.X-a.X), sign(b.Y-a.Y)
+		err := dx + dy
+		for p := a; ; {
+			if !yield(p) || p == b {
+				return
+			}
+			e2 := 2 * err
+			if e2 >= dy {
+				err += dy
+				p.X += sx
+			}
+			if e2 <= dx {
+				err += dx
+				p.Y += sy
+			}
 		}
 	}
 }
