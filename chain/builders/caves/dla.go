@@ -12,8 +12,16 @@ import (
 func init() {
 	chain.Register(chain.Spec{
 		Name: "dla",
-		Help: "Diffusion-limited aggregation (tutorial): particles wander in from random spots, out from the centre, or fly straight at it, and carve floor where they meet the growing cave. Works as a meta builder too.",
+		Help: "Diffusion-limited aggregation (tutorial): particles wander in from random spots, out from the centre, or fly straight at it, and carve floor where they meet the growing cave. Works as a meta builder too. " +
+			"Wandering particles (walk_inwards, walk_outwards) build maps up to 512×512: each takes about as many steps " +
+			"as the map has tiles to reach the cave's edge; central_attractor maps up to 2048×2048.",
 		Kind: chain.Both,
+		MaxSizeFor: func(v chain.Values) (int, string) {
+			if a := v.String("algorithm"); a != "central_attractor" {
+				return 512, "with algorithm " + a
+			}
+			return 2048, "with algorithm central_attractor"
+		},
 		Params: []chain.Param{
 			kit.EnumParam("preset", "Preset", "A tutorial preset; fields set explicitly override it. none: the fields alone (the tutorial's DLABuilder::new).",
 				"none", "none", "walk_inwards", "walk_outwards", "central_attractor", "insectoid", "heavy_erosion"),

@@ -13,8 +13,16 @@ import (
 func init() {
 	chain.Register(chain.Spec{
 		Name: "drunkards_walk",
-		Help: "Drunkard's walk (tutorial): diggers stagger about from the centre (or random spots), carving floor until the floor share is reached. Works as a meta builder too.",
+		Help: "Drunkard's walk (tutorial): diggers stagger about from the centre (or random spots), carving floor until the floor share is reached. Works as a meta builder too. " +
+			"Diggers that all start at the centre build maps up to 256×256: past that they wander over floor already dug, " +
+			"and the walk runs out of steps long before the floor share.",
 		Kind: chain.Both,
+		MaxSizeFor: func(v chain.Values) (int, string) {
+			if v.String("spawn_mode") == "starting_point" {
+				return 256, "with spawn_mode starting_point"
+			}
+			return 0, ""
+		},
 		Params: []chain.Param{
 			kit.EnumParam("preset", "Preset", "A tutorial preset; fields set explicitly override it. none: the fields alone (the tutorial's open area).",
 				"none", "none", "open_area", "open_halls", "winding_passages", "fat_passages", "fearful_symmetry"),

@@ -28,8 +28,10 @@ func init() {
 			"paves a road from the start to it (A* over tile costs, painted with a plus-shaped brush, never over stairs) " +
 			"and puts down stairs at its end; then puts second down stairs near the top-right or bottom-right corner " +
 			"(a coin flip) and runs a stream of shallow water (over floor only) from them towards the bottom-left. " +
-			"Both stairs are exits. Breaks through walls only when no walkable way exists (the tutorial gives up).",
-		Kind: chain.Meta,
+			"Both stairs are exits. Breaks through walls only when no walkable way exists (the tutorial gives up). " +
+			"Maps up to 1024×1024: its A* searches take about 5 s at 2048×2048.",
+		Kind:    chain.Meta,
+		MaxSize: 1024,
 		Params: []chain.Param{
 			kit.BoolParam("stream", "Stream", "Run the stream of shallow water from the second stairs (off: the stairs alone).", true),
 		},
