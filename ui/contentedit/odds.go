@@ -9,6 +9,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"hewn/chain"
@@ -41,6 +43,7 @@ type oddsView struct {
 	heatN     int
 	heatMax   float64
 	heatObj   fyne.CanvasObject
+	heatAxis  *fyne.Container // the depths above the columns
 }
 
 // oddsBar is one eligible entry's bar.
@@ -71,7 +74,9 @@ func newOddsView(h Host, report func(string)) *oddsView {
 	o.heatBox = container.NewVBox()
 	caption := widget.NewLabel("Each row an entry, depths left to right; brighter = likelier.")
 	caption.Wrapping = fyne.TextWrapWord
-	o.heatObj = container.NewBorder(caption, nil, nil, nil, container.NewVScroll(o.heatBox))
+	o.heatAxis = container.NewGridWithColumns(1)
+	axis := container.NewGridWithColumns(2, widget.NewLabel("Depth"), o.heatAxis)
+	o.heatObj = container.NewBorder(container.NewVBox(caption, axis), nil, nil, nil, container.NewVScroll(o.heatBox))
 	return o
 }
 
@@ -188,6 +193,11 @@ func (o *oddsView) refreshHeat(pk *content.Pack, n int) {
 		o.heatMax = max(o.heatMax, slices.Max(ps))
 	}
 	rebuild := !slices.Equal(names, o.heatOrder) || n != o.heatN
+	if n != o.heatN {
+		o.heatAxis.Layout = layout.NewGridLayoutWithColumns(n)
+		o.heatAxis.Objects = depthTicks(n)
+		o.heatAxis.Refresh()
+	}
 	o.heatN = n
 	for _, name := range names {
 		hr := o.heatRows[name]
@@ -228,6 +238,23 @@ func (o *oddsView) newHeatRow(name string) *heatRow {
 	label.Truncation = fyne.TextTruncateEllipsis
 	hr.obj = container.NewGridWithColumns(2, label, hr.raster)
 	return hr
+}
+
+// depthTicks are the heatmap's column labels for depths 1..n: every depth
+// when they fit, else 1 and every fifth.
+func depthTicks(n int) []fyne.CanvasObject {
+	out := make([]fyne.CanvasObject, n)
+	for d := 1; d <= n; d++ {
+		t := ""
+		if n <= 15 || d == 1 || d%5 == 0 {
+			t = strconv.Itoa(d)
+		}
+		tx := canvas.NewText(t, theme.Color(theme.ColorNameForeground))
+		tx.TextSize = theme.CaptionTextSize()
+		tx.Alignment = fyne.TextAlignCenter
+		out[d-1] = tx
+	}
+	return out
 }
 
 // heatColor maps p (relative to top) from dark blue (0) to yellow (top).
