@@ -84,6 +84,7 @@ func New(h Host) *Panel {
 	p.cancelB = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), p.Cancel)
 	p.cancelB.Disable()
 	p.bar = widget.NewProgressBar()
+	p.bar.Hide() // until a sweep runs (an empty bar reads as one stuck at 0 %)
 	p.summary = widget.NewLabel("Run a sweep: the selected level over many master seeds.")
 	p.summary.Wrapping = fyne.TextWrapWord
 	p.metric = widget.NewSelect(stats.MetricNames, func(string) { p.draw() })
@@ -161,6 +162,7 @@ func (p *Panel) Run() {
 	p.running = true
 	p.mu.Unlock()
 	p.bar.SetValue(0)
+	p.bar.Show()
 	p.cancelB.Enable()
 	p.summary.SetText(fmt.Sprintf("Sweeping %s over %d seeds…", t.Name, n))
 	var last int
