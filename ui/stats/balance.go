@@ -114,9 +114,10 @@ func (b *balanceView) Run() {
 	b.running = cancel
 	b.lines.SetText(fmt.Sprintf("The %s plays %d depths × %d seeds…", t.Bot, len(depths), n))
 	b.p.bar.SetValue(0)
+	b.p.bar.Show()
 	progress := func(done, total int) {
 		if done%max(1, total/100) == 0 || done == total {
-			b.h.Post(func() { b.p.bar.SetValue(float64(done) / float64(total)) })
+			b.h.Post(func() { b.p.advance(done, total) })
 		}
 	}
 	go func() {
@@ -130,6 +131,7 @@ func (b *balanceView) Run() {
 				b.lines.SetText("Balance stopped: " + err.Error())
 				return
 			}
+			b.p.bar.SetValue(1)
 			b.show(r)
 			if b.OnDone != nil {
 				b.OnDone()

@@ -173,7 +173,7 @@ func (p *Panel) Run() {
 		last = pct
 		p.mu.Unlock()
 		if show {
-			p.h.Post(func() { p.bar.SetValue(float64(done) / float64(total)) })
+			p.h.Post(func() { p.advance(done, total) })
 		}
 	}
 	go func() {
@@ -193,6 +193,7 @@ func (p *Panel) Run() {
 				p.summary.SetText("Sweep stopped: " + err.Error())
 				return
 			}
+			p.bar.SetValue(1)
 			p.report = r
 			p.draw()
 			if p.OnDone != nil {
@@ -200,6 +201,14 @@ func (p *Panel) Run() {
 			}
 		})
 	}()
+}
+
+// advance moves the progress bar to done of total: workers report out of
+// order, so it only moves forward.
+func (p *Panel) advance(done, total int) {
+	if v := float64(done) / float64(total); v > p.bar.Value {
+		p.bar.SetValue(v)
+	}
 }
 
 // Cancel stops a sweep in progress.
