@@ -39,7 +39,22 @@ start_app() {
     sleep 0.25
   done
   [ -n "$win" ] || fail "no Hewn window appeared"
-  xdotool windowmove "$win" 0 0 windowsize "$win" "$1" "$2" 2>/dev/null || true
+  # the app sizes its window as it starts (1280x800): on a busy machine that can
+  # come after our resize, so resize until the window has the screen's size
+  # (and it must still have it a second later)
+  local ok=0
+  for _ in $(seq 1 40); do
+    geo=$(xdotool getwindowgeometry "$win" 2>/dev/null | awk '/Geometry/ {print $2}')
+    if [ "$geo" = "$1x$2" ]; then
+      ok=$((ok + 1))
+      [ $ok -ge 2 ] && break
+    else
+      ok=0
+      xdotool windowmove "$win" 0 0 windowsize "$win" "$1" "$2" 2>/dev/null || true
+    fi
+    sleep 1
+  done
+  [ "$geo" = "$1x$2" ] || fail "the window stays ${geo}, not $1x$2"
   sleep 3
 }
 
