@@ -44,6 +44,29 @@ func (g *Game) creaturesAct() {
 	}
 }
 
+// creatureSees reports whether c sees p (within its vision range, by
+// symmetric shadowcasting, as Sees), computing c's field of view only when it
+// moved or something that blocks sight changed since it last looked.
+func (g *Game) creatureSees(c *Creature, p Point) bool {
+	v := c.vision
+	n := 2*v + 1
+	if !c.fovOK || c.fovPos != c.Pos || c.fovSight != g.sight || len(c.fov) != n*n {
+		if cap(c.fov) < n*n {
+			c.fov = make([]bool, n*n)
+		}
+		c.fov = c.fov[:n*n]
+		clear(c.fov)
+		for _, q := range g.cfov.SSCVisionMap(gp(c.Pos), v, g.passable, true) {
+			if dx, dy := q.X-c.Pos.X+v, q.Y-c.Pos.Y+v; dx >= 0 && dx < n && dy >= 0 && dy < n {
+				c.fov[dy*n+dx] = true
+			}
+		}
+		c.fovPos, c.fovSight, c.fovOK = c.Pos, g.sight, true
+	}
+	dx, dy := p.X-c.Pos.X+v, p.Y-c.Pos.Y+v
+	return dx >= 0 && dx < n && dy >= 0 && dy < n && c.fov[dy*n+dx]
+}
+
 // playerDist is this turn's distance map from the player, made on first use
 // (the map's tiles never change in play, so it is the same whenever it is made
 // in a turn).
@@ -80,7 +103,6 @@ func (g *Game) act(c *Creature) {
 			}
 		}
 	}
-	fovDone := false
 	for _, o := range g.Creatures {
 		if o == c || o.HP <= 0 {
 			continue
@@ -93,11 +115,7 @@ func (g *Game) act(c *Creature) {
 		if r == content.Ignore {
 			continue
 		}
-		if !fovDone {
-			g.Sees(c.Pos, c.Pos, c.vision) // computes c's field of view into cfov
-			fovDone = true
-		}
-		if !g.cfov.Visible(gp(o.Pos)) {
+		if !g.creatureSees(c, o.Pos) {
 			continue
 		}
 		best = target{c: o, pos: o.Pos, resp: r, d: d}
@@ -183,6 +201,7 @@ func (g *Game) stepTo(c *Creature, p Point) bool {
 	}
 	if pr := g.closedDoor(p); pr != nil {
 		pr.Open, pr.Glyph = true, "/"
+		g.sight++
 		return true
 	}
 	from := c.Pos

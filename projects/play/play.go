@@ -52,6 +52,12 @@ type Creature struct {
 	waypoint *Point
 	path     []Point
 	blocked  int
+	// its field of view (a window of 2·vision+1 tiles a side around fovPos),
+	// kept while it stays put and nothing that blocks sight changes (sight)
+	fov      []bool
+	fovPos   Point
+	fovSight uint64
+	fovOK    bool
 }
 
 type attack struct {
@@ -150,6 +156,7 @@ type Game struct {
 	bfsQueue []int
 	bfsStamp uint32
 	walk     []bool  // per tile: walkable
+	sight    uint64  // bumped when a prop that may block sight changes
 	opaque   []bool  // per tile: the tile (not its props) stops sight
 	region   []int32 // per tile: its walkable region (connected), made on first use
 	order    []*Creature
@@ -325,6 +332,7 @@ func (g *Game) place(name string, p Point) {
 			q.Glyph, q.FG = pr.Renderable.Glyph, pr.Renderable.FG
 		}
 		g.Props = append(g.Props, q)
+		g.sight++
 		if g.Map.In(p) && g.propAt[g.Map.Idx(p)] == nil {
 			g.propAt[g.Map.Idx(p)] = q
 		}
@@ -641,6 +649,7 @@ func (g *Game) move(d Point) bool {
 	if pr := g.closedDoor(to); pr != nil {
 		if pr.prop.DoorOpen || pr.Name == "Door" || g.cheats.WalkThroughWalls {
 			pr.Open = true
+			g.sight++
 			pr.Glyph = "/"
 			g.logf("You open the %s.", strings.ToLower(pr.Name))
 			return true
@@ -703,6 +712,7 @@ func (g *Game) trigger(p Point, c *Creature) {
 }
 
 func (g *Game) removeProp(pr *Prop) {
+	g.sight++
 	for i, q := range g.Props {
 		if q == pr {
 			g.Props = append(g.Props[:i], g.Props[i+1:]...)
