@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"hewn/chain"
+	"hewn/ui/internal/shown"
 )
 
 // palette lists every registered builder (initial and meta), filtered by a
@@ -26,7 +27,7 @@ type palette struct {
 	picked string
 	add    *widget.Button
 	insert *widget.Button
-	obj    *openWatch
+	obj    *shown.Watch
 }
 
 func newPalette(m *Model) *palette {
@@ -60,7 +61,7 @@ func newPalette(m *Model) *palette {
 	p.add.Importance = widget.HighImportance
 	p.filter()
 	bottom := container.NewVBox(widget.NewSeparator(), p.help, container.NewGridWithColumns(2, p.add, p.insert))
-	p.obj = newOpenWatch(container.NewBorder(p.search, bottom, nil, nil, p.list), p.reset)
+	p.obj = shown.New(container.NewBorder(p.search, bottom, nil, nil, p.list), p.reset)
 	return p
 }
 
@@ -156,32 +157,6 @@ func (e *searchEntry) TypedKey(k *fyne.KeyEvent) {
 		e.Entry.TypedKey(k)
 	}
 }
-
-// openWatch shows content and calls onOpen each time it goes from hidden to
-// shown, as when the tab it is in is opened (tabs show their content again at
-// every layout: only the change counts).
-type openWatch struct {
-	widget.BaseWidget
-	content fyne.CanvasObject
-	onOpen  func()
-}
-
-func newOpenWatch(content fyne.CanvasObject, onOpen func()) *openWatch {
-	w := &openWatch{content: content, onOpen: onOpen}
-	w.ExtendBaseWidget(w)
-	return w
-}
-
-// Show implements fyne.CanvasObject.
-func (w *openWatch) Show() {
-	if !w.Visible() {
-		w.onOpen()
-	}
-	w.BaseWidget.Show()
-}
-
-// CreateRenderer implements fyne.Widget.
-func (w *openWatch) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(w.content) }
 
 // addAt inserts the picked builder at index at of the chain (-1 appends).
 func (p *palette) addAt(at int) {

@@ -12,6 +12,7 @@ import (
 
 	"hewn/chain"
 	"hewn/content"
+	"hewn/ui/internal/shown"
 )
 
 // problemView lists the pack's errors and warnings (content validation);
@@ -24,7 +25,7 @@ type problemView struct {
 	list    *widget.List
 	probs   []content.Problem
 	summary *widget.Label
-	box     *lazyBox
+	box     *shown.Watch
 	// pick shows a problem's entry and field.
 	pick func(content.Problem)
 }
@@ -56,7 +57,7 @@ func newProblemView(pick func(content.Problem)) *problemView {
 		}
 		v.list.UnselectAll()
 	}
-	v.box = newLazyBox(container.NewBorder(v.summary, nil, nil, nil, v.list), v.check)
+	v.box = shown.New(container.NewBorder(v.summary, nil, nil, nil, v.list), v.check)
 	return v
 }
 
@@ -163,29 +164,3 @@ func (p *Panel) focus(f fyne.Focusable) {
 		w.Canvas().Focus(f)
 	}
 }
-
-// lazyBox holds content and calls onShow when it becomes visible again (its
-// tab is selected), so work skipped while hidden is done then.
-type lazyBox struct {
-	widget.BaseWidget
-	content fyne.CanvasObject
-	onShow  func()
-}
-
-func newLazyBox(content fyne.CanvasObject, onShow func()) *lazyBox {
-	b := &lazyBox{content: content, onShow: onShow}
-	b.ExtendBaseWidget(b)
-	return b
-}
-
-// Show shows the box and catches up on what changed while it was hidden.
-func (b *lazyBox) Show() {
-	was := b.Visible()
-	b.BaseWidget.Show()
-	if !was && b.onShow != nil {
-		b.onShow()
-	}
-}
-
-// CreateRenderer draws the content.
-func (b *lazyBox) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(b.content) }
