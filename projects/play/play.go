@@ -155,8 +155,12 @@ type Game struct {
 	bfsPrev  []int32
 	bfsQueue []int
 	bfsStamp uint32
-	walk     []bool  // per tile: walkable
-	sight    uint64  // bumped when a prop that may block sight changes
+	walk     []bool // per tile: walkable
+	sight    uint64 // bumped when a prop that may block sight changes
+	// the player's field of view was computed at fovPos, sight fovSight
+	fovOK    bool
+	fovPos   Point
+	fovSight uint64
 	opaque   []bool  // per tile: the tile (not its props) stops sight
 	region   []int32 // per tile: its walkable region (connected), made on first use
 	order    []*Creature
@@ -265,6 +269,7 @@ func (g *Game) load(s *chain.State, depth int) error {
 	n := g.Map.W * g.Map.H
 	g.Seen = make([]bool, n)
 	g.visible = make([]bool, n)
+	g.fovOK = false
 	g.occ = make([]int32, n)
 	g.region = nil
 	g.walk, g.opaque = make([]bool, n), make([]bool, n) // the tiles never change in play
@@ -474,6 +479,10 @@ func (g *Game) passable(q gruid.Point) bool {
 // computeFOV recomputes what the player sees (symmetric shadowcasting) and
 // remembers it.
 func (g *Game) computeFOV() {
+	if g.fovOK && g.fovPos == g.Player.Pos && g.fovSight == g.sight {
+		return // the player has not moved and nothing that blocks sight changed
+	}
+	g.fovOK, g.fovPos, g.fovSight = true, g.Player.Pos, g.sight
 	clear(g.visible)
 	vis := g.fov.SSCVisionMap(gruid.Point{X: g.Player.Pos.X, Y: g.Player.Pos.Y}, max(g.Map.W, g.Map.H), g.passable, true)
 	for _, q := range vis {
