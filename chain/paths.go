@@ -207,11 +207,23 @@ type RegionSpans struct {
 	rows  []int32 // rows[y] is the index of the first span of row y; rows[h] = len(Spans)
 	root  []int32 // union-find parents, then each root's region
 	w, h  int
+	// of is a copy of the tiles last labelled (maps up to labelMemo tiles):
+	// a chain labels one map several times (a start, a cull, an exit), and the
+	// pooled RegionSpans that comes back then answers at once.
+	of []Tile
 }
+
+// labelMemo is the largest map (in tiles) whose tiles a RegionSpans keeps to
+// answer the next Label of the same tiles at once.
+const labelMemo = 1 << 20
 
 // Label computes the regions of g's walkable tiles, replacing rs's.
 func (rs *RegionSpans) Label(g *Grid) {
 	w, h := g.W, g.H
+	if len(rs.of) > 0 && rs.w == w && rs.h == h && string(tileBytes(rs.of)) == string(tileBytes(g.Tiles)) {
+		return // the same tiles as last time: the same regions
+	}
+	rs.of = rs.of[:0]
 	rs.w, rs.h = w, h
 	// Count the runs first and size the buffers once: growing them by appending
 	// copied hundreds of megabytes on a 4096×4096 cave (a pooled RegionSpans is
@@ -299,6 +311,9 @@ func (rs *RegionSpans) Label(g *Grid) {
 		sizes[spans[i].Region] += int(spans[i].X1 - spans[i].X0)
 	}
 	rs.root, rs.Sizes = root, sizes
+	if len(g.Tiles) <= labelMemo {
+		rs.of = append(rs.of, g.Tiles...)
+	}
 }
 
 // Region returns the region of tile p (0 when it is unwalkable or off the grid).
