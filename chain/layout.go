@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 	"unicode/utf8"
 )
@@ -61,38 +60,69 @@ type lnode struct {
 }
 
 func parseLayout(data []byte) (*lnode, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	n, err := parseValue(dec)
+	p := layoutParser{data: data}
+	p.space()
+	n, err := p.value()
 	if err != nil {
 		return nil, fmt.Errorf("chain: layout: %w", err)
 	}
-	if _, err := dec.Token(); err != io.EOF {
+	if p.space(); p.i != len(data) {
 		return nil, errors.New("chain: layout: trailing data")
 	}
 	return n, nil
 }
 
-func parseValue(dec *json.Decoder) (*lnode, error) {
-	tok, err := dec.Token()
-	if err != nil {
-		return nil, err
+// layoutParser reads the JSON that encoding/json wrote (valid, compact) into
+// lnodes, scanning the bytes once (json.Decoder's tokens took most of the time
+// of formatting a large stats report).
+type layoutParser struct {
+	data []byte
+	i    int
+}
+
+var errLayoutSyntax = errors.New("invalid JSON")
+
+func (p *layoutParser) space() {
+	for p.i < len(p.data) && (p.data[p.i] == ' ' || p.data[p.i] == '\n' || p.data[p.i] == '\t' || p.data[p.i] == '\r') {
+		p.i++
+	}
+}
+
+func (p *layoutParser) value() (*lnode, error) {
+	if p.i >= len(p.data) {
+		return nil, errLayoutSyntax
 	}
 	n := &lnode{}
-	switch t := tok.(type) {
-	case json.Delim:
-		n.obj = t == '{'
-		n.arr = t == '['
-		for dec.More() {
+	switch c := p.data[p.i]; c {
+	case '{', '[':
+		n.obj, n.arr = c == '{', c == '['
+		closer := byte('}')
+		if n.arr {
+			closer = ']'
+		}
+		p.i++
+		p.space()
+		for p.i < len(p.data) && p.data[p.i] != closer {
+			if len(n.items) > 0 {
+				if p.data[p.i] != ',' {
+					return nil, errLayoutSyntax
+				}
+				p.i++
+				p.space()
+			}
 			if n.obj {
-				kt, err := dec.Token()
+				k, err := p.str()
 				if err != nil {
 					return nil, err
 				}
-				k, _ := kt.(string)
-				n.keys = append(n.keys, quoteJSON(k))
+				n.keys = append(n.keys, k)
+				if p.space(); p.i >= len(p.data) || p.data[p.i] != ':' {
+					return nil, errLayoutSyntax
+				}
+				p.i++
+				p.space()
 			}
-			v, err := parseValue(dec)
+			v, err := p.value()
 			if err != nil {
 				return nil, err
 			}
@@ -105,24 +135,62 @@ func parseValue(dec *json.Decoder) (*lnode, error) {
 				}
 			}
 			n.items = append(n.items, v)
+			p.space()
 		}
-		if _, err := dec.Token(); err != nil { // the closing delimiter
-			return nil, err
+		if p.i >= len(p.data) {
+			return nil, errLayoutSyntax
 		}
+		p.i++ // the closer
 		if len(n.items) >= 2 && listOfObjects(n) {
 			n.force = true
 		}
-	case string:
-		n.text = quoteJSON(t)
-	case json.Number:
-		n.text = t.String()
-	case bool:
-		n.text = fmt.Sprint(t)
-	case nil:
-		n.text = "null"
+	case '"':
+		t, err := p.str()
+		if err != nil {
+			return nil, err
+		}
+		n.text = t
+	default: // a number, true, false or null: its text as written
+		j := p.i
+		for j < len(p.data) && !strings.ContainsRune(",]} \n\t\r", rune(p.data[j])) {
+			j++
+		}
+		if j == p.i {
+			return nil, errLayoutSyntax
+		}
+		n.text = string(p.data[p.i:j])
+		p.i = j
 	}
 	n.flat = flatText(n)
 	return n, nil
+}
+
+// str reads a string and returns it quoted as quoteJSON does (no HTML
+// escaping): a string encoding/json wrote without escapes is that already.
+func (p *layoutParser) str() (string, error) {
+	if p.i >= len(p.data) || p.data[p.i] != '"' {
+		return "", errLayoutSyntax
+	}
+	j, esc := p.i+1, false
+	for ; j < len(p.data) && p.data[j] != '"'; j++ {
+		if p.data[j] == '\\' {
+			esc = true
+			j++
+		}
+	}
+	if j >= len(p.data) {
+		return "", errLayoutSyntax
+	}
+	raw := p.data[p.i : j+1]
+	p.i = j + 1
+	if !esc {
+		return string(raw), nil
+	}
+	var v string
+	if err := json.Unmarshal(raw, &v); err != nil {
+		return "", err
+	}
+	return quoteJSON(v), nil
 }
 
 func quoteJSON(s string) string {
