@@ -2,6 +2,7 @@ package play
 
 import (
 	"math/rand/v2"
+	"slices"
 
 	"hewn/chain"
 	"hewn/content"
@@ -44,24 +45,26 @@ func (g *Game) creaturesAct() {
 	}
 }
 
-// creatureSees reports whether c sees p (within its vision range, by
-// symmetric shadowcasting, as Sees), computing c's field of view only when it
-// moved or something that blocks sight changed since it last looked.
-func (g *Game) creatureSees(c *Creature, p Point) bool {
+// creatureSees reports whether c sees p, at Chebyshev distance d within its
+// vision range, by symmetric shadowcasting (as Sees). Shadowcasting goes out
+// row by row, so whether a tile d rows out is seen does not depend on the
+// rows beyond: c's field of view is cast only d deep, and kept (with its
+// depth) while c stays put and nothing that blocks sight changes.
+func (g *Game) creatureSees(c *Creature, p Point, d int) bool {
 	v := c.vision
 	n := 2*v + 1
-	if !c.fovOK || c.fovPos != c.Pos || c.fovSight != g.sight || len(c.fov) != n*n {
+	if !c.fovOK || c.fovPos != c.Pos || c.fovSight != g.sight || c.fovDepth < d || len(c.fov) != n*n {
 		if cap(c.fov) < n*n {
 			c.fov = make([]bool, n*n)
 		}
 		c.fov = c.fov[:n*n]
 		clear(c.fov)
-		for _, q := range g.cfov.SSCVisionMap(gp(c.Pos), v, g.passable, true) {
+		for _, q := range g.cfov.SSCVisionMap(gp(c.Pos), d, g.passable, true) {
 			if dx, dy := q.X-c.Pos.X+v, q.Y-c.Pos.Y+v; dx >= 0 && dx < n && dy >= 0 && dy < n {
 				c.fov[dy*n+dx] = true
 			}
 		}
-		c.fovPos, c.fovSight, c.fovOK = c.Pos, g.sight, true
+		c.fovPos, c.fovSight, c.fovDepth, c.fovOK = c.Pos, g.sight, d, true
 	}
 	dx, dy := p.X-c.Pos.X+v, p.Y-c.Pos.Y+v
 	return dx >= 0 && dx < n && dy >= 0 && dy < n && c.fov[dy*n+dx]
@@ -103,6 +106,10 @@ func (g *Game) act(c *Creature) {
 			}
 		}
 	}
+	// the nearest creature it sees and does not ignore (the first in id
+	// order among the nearest), if nearer than the player: the candidates in
+	// order of distance, so its field of view is cast only as deep as needed
+	cands := g.cands[:0]
 	for _, o := range g.Creatures {
 		if o == c || o.HP <= 0 {
 			continue
@@ -111,15 +118,18 @@ func (g *Game) act(c *Creature) {
 		if d > c.vision || (best.d >= 0 && d >= best.d) {
 			continue
 		}
-		r := g.pack.Reaction(c.Faction, o.Faction)
-		if r == content.Ignore {
-			continue
+		if r := g.pack.Reaction(c.Faction, o.Faction); r != content.Ignore {
+			cands = append(cands, target{c: o, pos: o.Pos, resp: r, d: d})
 		}
-		if !g.creatureSees(c, o.Pos) {
-			continue
-		}
-		best = target{c: o, pos: o.Pos, resp: r, d: d}
 	}
+	slices.SortStableFunc(cands, func(a, b target) int { return a.d - b.d })
+	for _, t := range cands {
+		if g.creatureSees(c, t.pos, t.d) {
+			best = t
+			break
+		}
+	}
+	g.cands = cands
 	switch {
 	case best.d >= 0 && best.resp == content.Attack:
 		if best.d == 1 {

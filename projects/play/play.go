@@ -58,6 +58,7 @@ type Creature struct {
 	fovPos   Point
 	fovSight uint64
 	fovOK    bool
+	fovDepth int
 }
 
 type attack struct {
@@ -155,8 +156,9 @@ type Game struct {
 	bfsPrev  []int32
 	bfsQueue []int
 	bfsStamp uint32
-	walk     []bool // per tile: walkable
-	sight    uint64 // bumped when a prop that may block sight changes
+	walk     []bool   // per tile: walkable
+	cands    []target // a creature's targets this turn (act)
+	sight    uint64   // bumped when a prop that may block sight changes
 	// the player's field of view was computed at fovPos, sight fovSight
 	fovOK    bool
 	fovPos   Point
