@@ -25,7 +25,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -51,21 +50,7 @@ func (e *Editor) contentMenuItems() []*fyne.MenuItem {
 // ImportContentDialog asks for a content pack (a tutorial spawns.json) and
 // imports it into the project (see ImportContent).
 func (e *Editor) ImportContentDialog() {
-	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-		if err != nil {
-			e.showError(err)
-			return
-		}
-		if r == nil {
-			return
-		}
-		r.Close()
-		path := r.URI().Path()
-		e.rememberDir(path)
-		e.ImportContent(path)
-	}, e.win)
-	d.SetFilter(storage.NewExtensionFileFilter([]string{".json"}))
-	e.showFileDialog(d)
+	e.askOpen(".json", func(path string) { _ = e.ImportContent(path) }) // it shows its problems
 }
 
 // ImportContent makes the pack at path the project's content pack (one undo
@@ -147,7 +132,7 @@ func (e *Editor) ExportContentDialog() {
 	if c := e.m.Project().Content; c != "" {
 		name = filepath.Base(c)
 	}
-	e.saveFileDialog(name, ".json", func(path string) error { return e.ExportContent(path) })
+	e.askSave(name, ".json", ".json", func(path string) error { return e.ExportContent(path) })
 }
 
 // ExportContent writes the content pack to path (atomically): the
@@ -171,39 +156,13 @@ func (e *Editor) ExportContent(path string) error {
 
 // ExportSchemaDialog asks where to write the JSON Schema of content packs.
 func (e *Editor) ExportSchemaDialog() {
-	e.saveFileDialog("content.schema.json", ".json", func(path string) error {
+	e.askSave("content.schema.json", ".json", ".json", func(path string) error {
 		if err := projects.WriteFileAtomic(path, content.Schema()); err != nil {
 			return err
 		}
 		e.status.SetText("Exported the content pack JSON Schema to " + path)
 		return nil
 	})
-}
-
-// saveFileDialog asks for a file to write (proposing name, adding ext to a
-// name without one) and calls write with its path, showing its error.
-func (e *Editor) saveFileDialog(name, ext string, write func(path string) error) {
-	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
-		if err != nil {
-			e.showError(err)
-			return
-		}
-		if w == nil {
-			return
-		}
-		w.Close() // never written: the file is written atomically (see lazyFiles)
-		path := w.URI().Path()
-		if filepath.Ext(path) == "" {
-			path += ext
-		}
-		e.rememberDir(path)
-		if err := write(path); err != nil {
-			e.showError(err)
-		}
-	}, e.win)
-	d.SetFileName(name)
-	d.SetFilter(storage.NewExtensionFileFilter([]string{ext}))
-	e.showFileDialog(d)
 }
 
 // MakeEditableCopy turns the embedded content pack into a file beside the

@@ -13,7 +13,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -197,31 +196,16 @@ func (e *Editor) Export(x exporter) {
 // chooseExportFile asks where to export r (of level lvl) as x and starts the
 // export.
 func (e *Editor) chooseExportFile(x exporter, r *chain.Result, lvl int) {
-	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
-		if err != nil {
-			e.showError(err)
-			return
-		}
-		if w == nil {
-			return
-		}
-		w.Close() // never written: the export writes atomically (see lazyFiles)
-		path := w.URI().Path()
-		if filepath.Ext(path) == "" {
-			path += x.ext
-		}
-		e.rememberDir(path)
-		e.runExport(strings.TrimSuffix(x.label, "…"), path, func(ctx context.Context, progress func(int, int)) (map[string][]byte, error) {
-			return x.make(ctx, r, lvl, path, progress)
-		})
-	}, e.win)
 	name := "level"
 	if lvl >= 0 && lvl < len(e.m.Project().Levels) {
 		name = strings.ToLower(strings.ReplaceAll(e.m.Project().Levels[lvl].Name, " ", "_"))
 	}
-	d.SetFileName(fmt.Sprintf("%s_%d%s", name, r.Master, x.ext))
-	d.SetFilter(storage.NewExtensionFileFilter([]string{x.ext}))
-	e.showFileDialog(d)
+	e.askSave(fmt.Sprintf("%s_%d%s", name, r.Master, x.ext), x.ext, x.ext, func(path string) error {
+		e.runExport(strings.TrimSuffix(x.label, "…"), path, func(ctx context.Context, progress func(int, int)) (map[string][]byte, error) {
+			return x.make(ctx, r, lvl, path, progress)
+		})
+		return nil
+	})
 }
 
 // runExport runs make off the UI goroutine behind a progress dialog with a

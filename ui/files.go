@@ -3,6 +3,7 @@ package ui
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 
 	"fyne.io/fyne/v2"
@@ -118,6 +119,60 @@ func (e *Editor) showFileDialog(d *dialog.FileDialog) {
 	}
 	d.Show()
 	d.Resize(e.dialogSize())
+}
+
+// askSave asks for a file to write, proposing name and showing files ending
+// in ext; a path not ending in ext gets add (".hewn.json" for a project). The
+// dialog creates no file (see lazyFiles): write writes path atomically, and
+// its error is shown.
+func (e *Editor) askSave(name, ext, add string, write func(path string) error) {
+	if e.win == nil {
+		return
+	}
+	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
+		if err != nil {
+			e.showError(err)
+			return
+		}
+		if w == nil {
+			return // cancelled
+		}
+		w.Close() // never written
+		path := w.URI().Path()
+		if !strings.HasSuffix(path, ext) {
+			path += add
+		}
+		e.rememberDir(path)
+		if err := write(path); err != nil {
+			e.showError(err)
+		}
+	}, e.win)
+	d.SetFileName(name)
+	d.SetFilter(storage.NewExtensionFileFilter([]string{ext}))
+	e.showFileDialog(d)
+}
+
+// askOpen asks for an existing file ending in ext and calls open with its
+// path.
+func (e *Editor) askOpen(ext string, open func(path string)) {
+	if e.win == nil {
+		return
+	}
+	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
+		if err != nil {
+			e.showError(err)
+			return
+		}
+		if r == nil {
+			return // cancelled
+		}
+		r.Close()
+		path := r.URI().Path()
+		e.rememberDir(path)
+		open(path)
+	}, e.win)
+	d.SetFilter(storage.NewExtensionFileFilter([]string{ext}))
+	e.showFileDialog(d)
 }
 
 // rememberDir records the folder of a file the user chose in a dialog.

@@ -10,7 +10,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/driver/desktop"
-	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -235,21 +234,7 @@ func (e *Editor) New() {
 
 // OpenDialog asks for a project (or chain) file and opens it.
 func (e *Editor) OpenDialog() {
-	e.confirmLeave("open another project", func() {
-		d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-			if err != nil {
-				e.showError(err)
-				return
-			}
-			if r == nil {
-				return
-			}
-			r.Close()
-			e.OpenPath(r.URI().Path())
-		}, e.win)
-		d.SetFilter(storage.NewExtensionFileFilter([]string{".json"}))
-		e.showFileDialog(d)
-	})
+	e.confirmLeave("open another project", func() { e.askOpen(".json", e.OpenPath) })
 }
 
 // OpenPath loads the project (or chain) file at path and shows it; on error
@@ -316,31 +301,16 @@ func (e *Editor) saveAs(then func()) {
 
 // saveAsChecked is saveAs once the pack's errors are confirmed.
 func (e *Editor) saveAsChecked(then func()) {
-	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
-		if err != nil {
-			e.showError(err)
-			return
-		}
-		if w == nil {
-			return // cancelled
-		}
-		w.Close() // never written: the save below is atomic (see lazyFiles)
-		path := w.URI().Path()
-		if !strings.HasSuffix(path, ".json") {
-			path += ".hewn.json"
-		}
-		e.rememberDir(path)
-		if e.saveTo(path) == nil && then != nil {
-			then()
-		}
-	}, e.win)
 	name := strings.ToLower(strings.ReplaceAll(e.m.Project().Name, " ", "_"))
 	if name == "" {
 		name = "untitled"
 	}
-	d.SetFileName(name + ".hewn.json")
-	d.SetFilter(storage.NewExtensionFileFilter([]string{".json"}))
-	e.showFileDialog(d)
+	e.askSave(name+".hewn.json", ".json", ".hewn.json", func(path string) error {
+		if e.saveTo(path) == nil && then != nil { // saveTo shows its own error
+			then()
+		}
+		return nil
+	})
 }
 
 // saveTo writes the project to path atomically and marks it saved.
@@ -422,29 +392,14 @@ func (e *Editor) fillRecent(item *fyne.MenuItem) {
 // chooseContent asks for a content pack file and calls set with its path,
 // relative to the project file when the project has one.
 func (e *Editor) chooseContent(set func(string)) {
-	if e.win == nil {
-		return
-	}
-	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-		if err != nil {
-			e.showError(err)
-			return
-		}
-		if r == nil {
-			return
-		}
-		r.Close()
-		path := r.URI().Path()
-		e.rememberDir(path)
+	e.askOpen(".json", func(path string) {
 		if pp := e.m.Project().Path; pp != "" {
 			if rel, err := filepath.Rel(filepath.Dir(pp), path); err == nil && !strings.HasPrefix(rel, "..") {
 				path = rel
 			}
 		}
 		set(path)
-	}, e.win)
-	d.SetFilter(storage.NewExtensionFileFilter([]string{".json"}))
-	e.showFileDialog(d)
+	})
 }
 
 // keepRecovery writes unsaved work to the recovery file a moment after each

@@ -4,12 +4,9 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/theme"
 
 	"hewn/content"
@@ -61,60 +58,25 @@ func (h playHost) OnLevelChange(f func()) {
 // SaveSession asks for a file and writes data there atomically.
 func (h playHost) SaveSession(name string, data []byte) {
 	e := h.e
-	if e.win == nil {
-		return
-	}
-	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
-		if err != nil {
-			e.showError(err)
-			return
-		}
-		if w == nil {
-			return // cancelled
-		}
-		w.Close() // never written: the save below is atomic (see lazyFiles)
-		path := w.URI().Path()
-		if !strings.HasSuffix(path, ".json") {
-			path += ".play.json"
-		}
-		e.rememberDir(path)
+	e.askSave(name, ".json", ".play.json", func(path string) error {
 		if err := projects.WriteFileAtomic(path, data); err != nil {
-			e.showError(err)
-			return
+			return err
 		}
 		e.status.SetText("Saved the play session to " + path)
-	}, e.win)
-	d.SetFileName(name)
-	d.SetFilter(storage.NewExtensionFileFilter([]string{".json"}))
-	e.showFileDialog(d)
+		return nil
+	})
 }
 
 // OpenSession asks for a session file and hands its bytes to f.
 func (h playHost) OpenSession(f func(data []byte)) {
-	e := h.e
-	if e.win == nil {
-		return
-	}
-	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-		if err != nil {
-			e.showError(err)
-			return
-		}
-		if r == nil {
-			return // cancelled
-		}
-		defer r.Close()
-		path := r.URI().Path()
-		e.rememberDir(path)
+	h.e.askOpen(".json", func(path string) {
 		b, err := readSession(path)
 		if err != nil {
-			e.showError(err)
+			h.e.showError(err)
 			return
 		}
 		f(b)
-	}, e.win)
-	d.SetFilter(storage.NewExtensionFileFilter([]string{".json"}))
-	e.showFileDialog(d)
+	})
 }
 
 // readSession reads a session file of at most maxSessionBytes.
