@@ -5,11 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"runtime"
 	"slices"
-	"sync"
-	"sync/atomic"
-	"time"
 
 	"hewn/content"
 	"hewn/projects"
@@ -88,35 +84,11 @@ func Balance(ctx context.Context, t BalanceTarget, o Options) (*BalanceReport, e
 	for d := range out {
 		out[d] = make([]BotSample, len(seeds))
 	}
-	workers := o.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	nanos := make([]int64, len(jobs))
-	var next, done atomic.Int64
-	var wg sync.WaitGroup
-	start := time.Now()
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= len(jobs) || ctx.Err() != nil {
-					return
-				}
-				j := jobs[i]
-				t0 := time.Now()
-				out[j.d][j.s] = botSample(t, t.Depths[j.d], seeds[j.s])
-				nanos[i] = time.Since(t0).Nanoseconds()
-				if n := int(done.Add(1)); o.Progress != nil {
-					o.Progress(n, len(jobs))
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
+	tm, err := parallel(ctx, len(jobs), o, func() struct{} { return struct{}{} }, func(_ struct{}, i int) {
+		j := jobs[i]
+		out[j.d][j.s] = botSample(t, t.Depths[j.d], seeds[j.s])
+	})
+	if err != nil {
 		return nil, err
 	}
 	r := &BalanceReport{Target: t.Name, Bot: t.Bot, Turns: t.MaxTurns, From: o.From, Seeds: o.Seeds}
@@ -127,7 +99,7 @@ func Balance(ctx context.Context, t BalanceTarget, o Options) (*BalanceReport, e
 		r.Depths = append(r.Depths, DepthBalance{Depth: depth, Samples: out[d]})
 	}
 	r.summarise()
-	r.Timing = []Timing{timing(nanos, time.Since(start), workers)}
+	r.Timing = []Timing{tm}
 	return r, nil
 }
 

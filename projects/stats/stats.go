@@ -147,37 +147,11 @@ func Run(ctx context.Context, t Target, o Options) (*Report, error) {
 		return nil, fmt.Errorf("stats: shard %d is not in 0..%d", o.Shard, o.Shards-1)
 	}
 	seeds := o.seeds()
-	workers := o.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
 	samples := make([]Sample, len(seeds))
-	nanos := make([]int64, len(seeds))
-	var next, done atomic.Int64
-	var wg sync.WaitGroup
-	start := time.Now()
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			m := newMeasurer()
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= len(seeds) || ctx.Err() != nil {
-					return
-				}
-				t0 := time.Now()
-				samples[i] = m.sample(ctx, t, seeds[i])
-				nanos[i] = time.Since(t0).Nanoseconds()
-				d := int(done.Add(1))
-				if o.Progress != nil {
-					o.Progress(d, len(seeds))
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
+	tm, err := parallel(ctx, len(seeds), o, newMeasurer, func(m *measurer, i int) {
+		samples[i] = m.sample(ctx, t, seeds[i])
+	})
+	if err != nil {
 		return nil, err
 	}
 	r := &Report{Target: t.Name, Depth: t.Chain.Depth, From: o.From, Seeds: o.Seeds, Samples: samples}
@@ -185,8 +159,47 @@ func Run(ctx context.Context, t Target, o Options) (*Report, error) {
 		r.Shards, r.Shard = o.Shards, []int{o.Shard}
 	}
 	r.summarise()
-	r.Timing = []Timing{timing(nanos, time.Since(start), workers)}
+	r.Timing = []Timing{tm}
 	return r, nil
+}
+
+// parallel runs job(state, i) for i in 0..n-1 on o.Workers goroutines (one
+// per core by default), each with its own state from newState, reporting
+// progress to o.Progress; cancelling ctx stops it with ctx's error. It
+// returns the run's timing.
+func parallel[S any](ctx context.Context, n int, o Options, newState func() S, job func(s S, i int)) (Timing, error) {
+	workers := o.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	nanos := make([]int64, n)
+	var next, done atomic.Int64
+	var wg sync.WaitGroup
+	start := time.Now()
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			st := newState()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= n || ctx.Err() != nil {
+					return
+				}
+				t0 := time.Now()
+				job(st, i)
+				nanos[i] = time.Since(t0).Nanoseconds()
+				if d := int(done.Add(1)); o.Progress != nil {
+					o.Progress(d, n)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return Timing{}, err
+	}
+	return timing(nanos, time.Since(start), workers), nil
 }
 
 func timing(nanos []int64, wall time.Duration, workers int) Timing {
