@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"os/signal"
@@ -115,20 +114,14 @@ func isBalance(path string) bool {
 }
 
 func balanceMerge(paths []string, out string, stdout, stderr io.Writer) int {
-	var reports []*stats.BalanceReport
-	for _, path := range paths {
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return inputErr(stderr, chain.WithFile(path, err))
-		}
-		var r stats.BalanceReport
-		if err := chain.UnmarshalJSON(data, &r); err != nil {
-			return inputErr(stderr, chain.WithFile(path, err))
-		}
+	reports, err := readReports(paths, func(r *stats.BalanceReport) error {
 		if r.Bot == "" {
-			return inputErr(stderr, chain.WithFile(path, fmt.Errorf("not a balance report (from hewn stats --bot)")))
+			return errors.New("not a balance report (from hewn stats --bot)")
 		}
-		reports = append(reports, &r)
+		return nil
+	})
+	if err != nil {
+		return inputErr(stderr, err)
 	}
 	m, err := stats.MergeBalance(reports...)
 	if err != nil {

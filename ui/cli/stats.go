@@ -127,26 +127,41 @@ func statsMergeCmd(args []string, stdout, stderr io.Writer) int {
 	if isBalance(pos[0]) {
 		return balanceMerge(pos, *out, stdout, stderr)
 	}
-	var reports []*stats.Report
-	for _, path := range pos {
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return inputErr(stderr, chain.WithFile(path, err))
-		}
-		var r stats.Report
-		if err := chain.UnmarshalJSON(data, &r); err != nil {
-			return inputErr(stderr, chain.WithFile(path, err))
-		}
+	reports, err := readReports(pos, func(r *stats.Report) error {
 		if r.Seeds == 0 && len(r.Samples) == 0 {
-			return inputErr(stderr, chain.WithFile(path, errors.New("not a hewn stats report (no seeds)")))
+			return errors.New("not a hewn stats report (no seeds)")
 		}
-		reports = append(reports, &r)
+		return nil
+	})
+	if err != nil {
+		return inputErr(stderr, err)
 	}
 	m, err := stats.Merge(reports...)
 	if err != nil {
 		return inputErr(stderr, err)
 	}
 	return writeReport(m, *out, stdout, stderr)
+}
+
+// readReports reads the shard reports at paths, each checked by valid; an
+// error names its file.
+func readReports[R any](paths []string, valid func(*R) error) ([]*R, error) {
+	var out []*R
+	for _, path := range paths {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return nil, chain.WithFile(path, err)
+		}
+		r := new(R)
+		if err := chain.UnmarshalJSON(data, r); err != nil {
+			return nil, chain.WithFile(path, err)
+		}
+		if err := valid(r); err != nil {
+			return nil, chain.WithFile(path, err)
+		}
+		out = append(out, r)
+	}
+	return out, nil
 }
 
 // progress draws a progress bar on stderr when stderr is a terminal.
