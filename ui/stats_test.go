@@ -48,9 +48,13 @@ func TestStatisticsPanelSweeps50SeedsAndOpensTheWorst(t *testing.T) {
 	require.Len(t, entries, 2, "seeds and the first seed")
 	entries[0].SetText("50")
 	entries[1].SetText("100")
+	bar := widgetsIn[*widget.ProgressBar](panel)
+	require.Len(t, bar, 1)
+	assert.False(t, bar[0].Visible(), "no bar before a sweep runs")
 	done := make(chan struct{}, 1)
 	e.stats.OnDone = func() { done <- struct{}{} }
 	test.Tap(buttonIn(t, form, "Run"))
+	assert.True(t, bar[0].Visible(), "the bar shows once the sweep runs")
 	for waiting := true; waiting; {
 		f.q.drain()
 		select {
