@@ -69,6 +69,7 @@ type History struct {
 	cur       []Tile // tiles of the newest frame
 	sinceKey  int    // delta bytes since the last keyframe
 	buf       []byte // scratch the next delta is encoded into (then copied at its size)
+	arena     []byte // the block deltas are packed into (see keep)
 	mu        sync.Mutex
 	cacheIdx  int
 	cacheGrid []Tile
@@ -98,26 +99,49 @@ func (h *History) record(s *State, step StepRef, label string, final bool) {
 		h.cur = slices.Clone(tiles)
 		h.sinceKey = 0
 	} else {
-		h.buf = encodeDelta(h.buf[:0], h.cur, tiles)
-		if d := h.buf; h.sinceKey+len(d) > len(tiles) {
+		// A change scattered over much of the map (noise, an automaton's early
+		// iterations, a sub-chain's fresh map) is stored whole: its delta would
+		// cost more to encode than a keyframe to copy. A run per 32 tiles is the limit.
+		d, ok := encodeDelta(h.buf[:0], h.cur, tiles, len(tiles)/32)
+		h.buf = d
+		if !ok || h.sinceKey+len(d) > len(tiles) {
 			f.key = slices.Clone(tiles)
 			h.sinceKey = 0
-			copy(h.cur, tiles)
 		} else {
-			f.delta = slices.Clip(append([]byte(nil), d...))
+			f.delta = h.keep(d)
 			h.sinceKey += len(d)
-			applyDelta(h.cur, d, nil) // touches only what changed, not the whole map
 		}
+		copy(h.cur, tiles)
 	}
 	h.frames = append(h.frames, f)
+}
+
+// deltaChunk is the size of the blocks deltas are packed into, so that a run's
+// hundreds of small deltas cost a few allocations, not one each.
+const deltaChunk = 16 << 10
+
+// keep returns a copy of d packed into the history's current delta block.
+func (h *History) keep(d []byte) []byte {
+	if len(d) > cap(h.arena)-len(h.arena) {
+		if len(d) >= deltaChunk/4 {
+			return slices.Clone(d)
+		}
+		h.arena = make([]byte, 0, deltaChunk)
+	}
+	n := len(h.arena)
+	h.arena = append(h.arena, d...)
+	return h.arena[n:len(h.arena):len(h.arena)]
 }
 
 func (h *History) metaOf(s *State) *meta {
 	var prev *meta
 	if n := len(h.frames); n > 0 {
 		prev = h.frames[n-1].meta
+		if prev.same(s) {
+			return prev
+		}
 	}
-	var m meta
+	m := new(meta)
 	if prev != nil && ptrEq(prev.start, s.Start) {
 		m.start = prev.start
 	} else if s.Start != nil {
@@ -127,7 +151,7 @@ func (h *History) metaOf(s *State) *meta {
 	m.exits = share(prev, func(m *meta) []Exit { return m.exits }, s.Exits)
 	m.rooms = share(prev, func(m *meta) []Rect { return m.rooms }, s.Rooms)
 	m.spawns = share(prev, func(m *meta) []Spawn { return m.spawns }, s.Spawns)
-	if prev != nil && slices.EqualFunc(prev.corridors, s.Corridors, slices.Equal) && (prev.corridors == nil) == (s.Corridors == nil) {
+	if prev != nil && sameCorridors(prev.corridors, s.Corridors) {
 		m.corridors = prev.corridors
 	} else if s.Corridors != nil {
 		// Corridors equal to the previous frame's share its (immutable) copies, so
@@ -145,24 +169,28 @@ func (h *History) metaOf(s *State) *meta {
 			}
 		}
 	}
-	if prev != nil && m.start == prev.start && sameSlice(m.exits, prev.exits) && sameSlice(m.rooms, prev.rooms) &&
-		sameSlice(m.spawns, prev.spawns) && sameSlice(m.corridors, prev.corridors) {
-		return prev
-	}
-	return &m
+	return m
 }
+
+// same reports whether m records exactly s's start, exits, rooms, corridors and spawns.
+func (m *meta) same(s *State) bool {
+	return ptrEq(m.start, s.Start) && equalNil(m.exits, s.Exits) && equalNil(m.rooms, s.Rooms) &&
+		equalNil(m.spawns, s.Spawns) && sameCorridors(m.corridors, s.Corridors)
+}
+
+func sameCorridors(a, b [][]Point) bool {
+	return (a == nil) == (b == nil) && slices.EqualFunc(a, b, equalNil)
+}
+
+// equalNil is slices.Equal that also tells nil from empty.
+func equalNil[T comparable](a, b []T) bool { return (a == nil) == (b == nil) && slices.Equal(a, b) }
 
 func ptrEq(a, b *Point) bool { return (a == nil && b == nil) || (a != nil && b != nil && *a == *b) }
-
-func sameSlice[T any](a, b []T) bool {
-	return len(a) == len(b) && (a == nil) == (b == nil) && (len(a) == 0 || &a[0] == &b[0])
-}
 
 // share returns prev's copy when it equals cur, else a fresh copy of cur (nil stays nil).
 func share[T comparable](prev *meta, get func(*meta) []T, cur []T) []T {
 	if prev != nil {
-		p := get(prev)
-		if slices.Equal(p, cur) && (p == nil) == (cur == nil) {
+		if p := get(prev); equalNil(p, cur) {
 			return p
 		}
 	}
@@ -173,11 +201,15 @@ func share[T comparable](prev *meta, get func(*meta) []T, cur []T) []T {
 }
 
 // encodeDelta appends to out the changes from old to cur as runs:
-// uvarint(skip) uvarint(n) followed by n tile bytes.
-func encodeDelta(out []byte, old, cur []Tile) []byte {
-	last := 0
+// uvarint(skip) uvarint(n) followed by n tile bytes. It gives up, reporting
+// false, when the changes take more than maxRuns runs.
+func encodeDelta(out []byte, old, cur []Tile, maxRuns int) ([]byte, bool) {
+	last, runs := 0, 0
 	ob, cb := tileBytes(old), tileBytes(cur)
 	for i := firstDiff(ob, cb, 0); i < len(cb); i = firstDiff(ob, cb, i) {
+		if runs++; runs > maxRuns {
+			return out, false
+		}
 		j := i + 1
 		for j < len(cb) && ob[j] != cb[j] {
 			j++
@@ -187,7 +219,7 @@ func encodeDelta(out []byte, old, cur []Tile) []byte {
 		out = append(out, cb[i:j]...)
 		last, i = j, j
 	}
-	return out
+	return out, true
 }
 
 // firstDiff returns the first index at or after i where a and b differ (len(a)

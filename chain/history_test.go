@@ -2,6 +2,7 @@ package chain
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -14,12 +15,24 @@ func TestHistoryRandomAccess(t *testing.T) {
 	h := NewHistory(64, 48)
 	var want [][]Tile
 	for i := 0; i < 120; i++ {
-		n := 1 + rng.IntN(400)
-		if i%17 == 0 {
-			n = 3000 // a big change forces keyframes
-		}
-		for k := 0; k < n; k++ {
-			s.Map.Tiles[rng.IntN(len(s.Map.Tiles))] = Tile(rng.IntN(int(numTiles)))
+		switch {
+		case i%17 == 0: // a big scattered change forces a keyframe
+			for k := 0; k < 3000; k++ {
+				s.Map.Tiles[rng.IntN(len(s.Map.Tiles))] = Tile(rng.IntN(int(numTiles)))
+			}
+		case i%7 == 0: // a few scattered tiles
+			for k := 0; k < 1+rng.IntN(40); k++ {
+				s.Map.Tiles[rng.IntN(len(s.Map.Tiles))] = Tile(rng.IntN(int(numTiles)))
+			}
+		default: // a room or a corridor, as builders carve them
+			x, y := rng.IntN(60), rng.IntN(44)
+			w, h := 1+rng.IntN(64-x), 1+rng.IntN(min(12, 48-y))
+			t := Tile(rng.IntN(int(numTiles)))
+			for yy := y; yy < y+h; yy++ {
+				for xx := x; xx < x+w; xx++ {
+					s.Map.Tiles[yy*64+xx] = t
+				}
+			}
 		}
 		if i%5 == 0 {
 			s.Spawns = append(s.Spawns, Spawn{X: i % 64, Y: 1, Name: "Orc"})
@@ -45,6 +58,32 @@ func TestHistoryRandomAccess(t *testing.T) {
 	assert.Equal(t, 24, len(h.At(119).Spawns))
 	assert.Equal(t, 119, h.LastOf(11))
 	assert.Less(t, h.Bytes(), 120*64*48/2, "history stores less than half the full copies")
+}
+
+// TestHistoryKeyframesScatteredChanges checks that a change scattered over the
+// map is kept as a keyframe and a carved room as a small delta, and that both
+// read back exactly.
+func TestHistoryKeyframesScatteredChanges(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	s := &State{Map: NewGrid(80, 50)}
+	h := NewHistory(80, 50)
+	h.record(s, StepRef{}, "", false)
+	for i := range s.Map.Tiles {
+		if rng.IntN(100) < 45 {
+			s.Map.Tiles[i] = Floor
+		}
+	}
+	noise := slices.Clone(s.Map.Tiles)
+	h.record(s, StepRef{}, "noise", false)
+	s.Map.Fill(R(10, 10, 10, 5), DeepWater)
+	room := slices.Clone(s.Map.Tiles)
+	h.record(s, StepRef{}, "room", false)
+	require.Equal(t, 3, h.Len())
+	assert.NotNil(t, h.frames[1].key, "noise is a keyframe")
+	assert.Nil(t, h.frames[2].key, "a room is a delta")
+	assert.Less(t, len(h.frames[2].delta), 6*(10+2), "a room's delta holds its rows")
+	assert.Equal(t, room, h.At(2).Map.Tiles)
+	assert.Equal(t, noise, h.At(1).Map.Tiles)
 }
 
 func TestHistorySnapshotsAreImmutable(t *testing.T) {
