@@ -51,9 +51,9 @@ type meta struct {
 }
 
 type frame struct {
-	step  StepRef
-	label string
+	step  int32 // index into History.steps (a step's frames share its reference)
 	final bool
+	label string
 	key   []Tile // a full copy (keyframe), or nil
 	delta []byte // changes from the previous frame, when not a keyframe
 	meta  *meta
@@ -66,6 +66,7 @@ type frame struct {
 type History struct {
 	w, h      int
 	frames    []frame
+	steps     []StepRef
 	cur       []Tile // tiles of the newest frame
 	sinceKey  int    // delta bytes since the last keyframe
 	buf       []byte // scratch the next delta is encoded into (then copied at its size)
@@ -92,7 +93,10 @@ func (h *History) Bytes() int {
 
 // record appends a snapshot of s.
 func (h *History) record(s *State, step StepRef, label string, final bool) {
-	f := frame{step: step, label: label, final: final, meta: h.metaOf(s)}
+	if n := len(h.steps); n == 0 || h.steps[n-1] != step {
+		h.steps = append(h.steps, step)
+	}
+	f := frame{step: int32(len(h.steps) - 1), label: label, final: final, meta: h.metaOf(s)}
 	tiles := s.Map.Tiles
 	if h.cur == nil || len(h.cur) != len(tiles) {
 		f.key = slices.Clone(tiles)
@@ -116,8 +120,9 @@ func (h *History) record(s *State, step StepRef, label string, final bool) {
 	h.frames = append(h.frames, f)
 }
 
-// deltaChunk is the size of the blocks deltas are packed into, so that a run's
-// hundreds of small deltas cost a few allocations, not one each.
+// deltaChunk is the largest block deltas are packed into, so that a run's
+// hundreds of small deltas cost a few allocations, not one each. Blocks start
+// at 1 KiB and double, so a small run's few deltas take little.
 const deltaChunk = 16 << 10
 
 // keep returns a copy of d packed into the history's current delta block.
@@ -126,7 +131,7 @@ func (h *History) keep(d []byte) []byte {
 		if len(d) >= deltaChunk/4 {
 			return slices.Clone(d)
 		}
-		h.arena = make([]byte, 0, deltaChunk)
+		h.arena = make([]byte, 0, min(deltaChunk, max(1<<10, 2*cap(h.arena))))
 	}
 	n := len(h.arena)
 	h.arena = append(h.arena, d...)
@@ -305,7 +310,7 @@ func (h *History) At(i int) Snapshot {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	f := h.frames[i]
-	s := Snapshot{Index: i, Step: f.step, Label: f.label, Final: f.final,
+	s := Snapshot{Index: i, Step: h.steps[f.step], Label: f.label, Final: f.final,
 		Map: &Grid{W: h.w, H: h.h, Tiles: slices.Clone(h.tilesAt(i))}}
 	m := f.meta
 	if m.start != nil {
@@ -343,13 +348,15 @@ func (h *History) Changed(i int) []int {
 }
 
 // StepOf returns the step reference of snapshot i without rebuilding its map.
-func (h *History) StepOf(i int) (StepRef, string) { return h.frames[i].step, h.frames[i].label }
+func (h *History) StepOf(i int) (StepRef, string) {
+	return h.steps[h.frames[i].step], h.frames[i].label
+}
 
 // LastOf returns the index of the last snapshot made by the top-level step with
 // index step, or -1 when that step made none (it was disabled).
 func (h *History) LastOf(step int) int {
 	for i := len(h.frames) - 1; i >= 0; i-- {
-		if h.frames[i].step.Index == step {
+		if h.steps[h.frames[i].step].Index == step {
 			return i
 		}
 	}

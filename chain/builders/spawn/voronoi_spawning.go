@@ -158,8 +158,9 @@ func (n cellNoise) cell(x, y float64) [2]int {
 // cellNoise.cell, as a dense cell index).
 type noiseGrid struct {
 	n        cellNoise
-	cx0, cy0 int // the first cell column and row
-	cw       int // cells per row
+	metric   metric // n.dist, looked up once rather than compared per candidate
+	cx0, cy0 int    // the first cell column and row
+	cw       int    // cells per row
 	px, py   []float64
 }
 
@@ -169,7 +170,7 @@ func (n cellNoise) grid(w, h int) *noiseGrid {
 	cx1 := int(math.Floor(float64(max(w-2, 1))*n.freq)) + 1
 	cy1 := int(math.Floor(float64(max(h-2, 1))*n.freq)) + 1
 	cw, ch := cx1-cx0+1, cy1-cy0+1
-	ng := &noiseGrid{n: n, cx0: cx0, cy0: cy0, cw: cw, px: make([]float64, cw*ch), py: make([]float64, cw*ch)}
+	ng := &noiseGrid{n: n, metric: metricOf(n.dist), cx0: cx0, cy0: cy0, cw: cw, px: make([]float64, cw*ch), py: make([]float64, cw*ch)}
 	for cy := cy0; cy <= cy1; cy++ {
 		for cx := cx0; cx <= cx1; cx++ {
 			h := mix(n.seed ^ mix(uint64(int64(cx))*0x9E3779B97F4A7C15^uint64(int64(cy))))
@@ -191,7 +192,7 @@ func (g *noiseGrid) cell(x, y float64) int {
 		row := (iy+dy-g.cy0)*g.cw + ix - g.cx0
 		for dx := -1; dx <= 1; dx++ {
 			i := row + dx
-			if d := g.n.distance(g.px[i]-fx, g.py[i]-fy); d < bestD {
+			if d := g.metric.distance(g.px[i]-fx, g.py[i]-fy); d < bestD {
 				best, bestD = i, d
 			}
 		}
@@ -199,12 +200,34 @@ func (g *noiseGrid) cell(x, y float64) int {
 	return best
 }
 
-func (n cellNoise) distance(dx, dy float64) float64 {
-	dx, dy = math.Abs(dx), math.Abs(dy)
-	switch n.dist {
+func (n cellNoise) distance(dx, dy float64) float64 { return metricOf(n.dist).distance(dx, dy) }
+
+// metric is a distance parameter's value as a number.
+type metric uint8
+
+const (
+	manhattan metric = iota
+	pythagoras
+	chebyshev
+)
+
+func metricOf(name string) metric {
+	switch name {
 	case "pythagoras":
-		return dx*dx + dy*dy
+		return pythagoras
 	case "chebyshev":
+		return chebyshev
+	}
+	return manhattan
+}
+
+// distance orders points by the metric (pythagoras gives the squared distance).
+func (m metric) distance(dx, dy float64) float64 {
+	dx, dy = math.Abs(dx), math.Abs(dy)
+	switch m {
+	case pythagoras:
+		return dx*dx + dy*dy
+	case chebyshev:
 		return max(dx, dy)
 	}
 	return dx + dy
