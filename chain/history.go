@@ -106,8 +106,12 @@ func (h *History) record(s *State, step StepRef, label string, final bool) {
 		// A change scattered over much of the map (noise, an automaton's early
 		// iterations, a sub-chain's fresh map) is stored whole: its delta would
 		// cost more to encode than a keyframe to copy. A run per 32 tiles is the limit.
-		d, ok := encodeDelta(h.buf[:0], h.cur, tiles, len(tiles)/32)
-		h.buf = d
+		// A sample of the map's words settles most such changes at once.
+		d, ok := h.buf[:0], !scattered(tileBytes(h.cur), tileBytes(tiles))
+		if ok {
+			d, ok = encodeDelta(d, h.cur, tiles, len(tiles)/32)
+			h.buf = d
+		}
 		if !ok || h.sinceKey+len(d) > len(tiles) {
 			f.key = slices.Clone(tiles)
 			h.sinceKey = 0
@@ -203,6 +207,19 @@ func share[T comparable](prev *meta, get func(*meta) []T, cur []T) []T {
 		return nil
 	}
 	return slices.Clip(slices.Clone(cur))
+}
+
+// scattered reports whether more than a quarter of a sample of a's and b's
+// 8-byte words (one word in eight) differ.
+func scattered(a, b []byte) bool {
+	n, diff := 0, 0
+	for i := 0; i+8 <= len(a); i += 64 {
+		n++
+		if binary.LittleEndian.Uint64(a[i:]) != binary.LittleEndian.Uint64(b[i:]) {
+			diff++
+		}
+	}
+	return diff*4 > n
 }
 
 // encodeDelta appends to out the changes from old to cur as runs:

@@ -62,6 +62,11 @@ func (s *State) Snapshot(label string) {
 	}
 }
 
+// Recording reports whether snapshots are being recorded: a builder may skip the
+// work of bringing the map up to date for a snapshot nobody keeps (a sweep runs
+// without history).
+func (s *State) Recording() bool { return s.hist != nil }
+
 // Step returns the reference of the step being run.
 func (s *State) Step() StepRef { return s.step }
 

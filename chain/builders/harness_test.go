@@ -181,8 +181,25 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
+// TestHistoryChangesNothing checks every chain gives the same level with and
+// without history: builders skip work only a snapshot needs when nothing records
+// (a sweep), and must not change the level by it.
+func TestHistoryChangesNothing(t *testing.T) {
+	for name, c := range loadChains(t) {
+		t.Run(name, func(t *testing.T) {
+			for seed := uint64(1); seed <= 3; seed++ {
+				require.Equal(t, levelJSON(t, c, seed), levelJSONConfig(t, c, chain.Config{Master: seed, Spawner: fakeSpawner{}, NoHistory: true}), "seed %d", seed)
+			}
+		})
+	}
+}
+
 func levelJSON(t *testing.T, c *chain.Chain, seed uint64) string {
-	r, err := chain.Run(context.Background(), c, seed, fakeSpawner{})
+	return levelJSONConfig(t, c, chain.Config{Master: seed, Spawner: fakeSpawner{}})
+}
+
+func levelJSONConfig(t *testing.T, c *chain.Chain, cfg chain.Config) string {
+	r, err := chain.RunConfig(context.Background(), c, cfg)
 	require.NoError(t, err)
 	var buf bytes.Buffer
 	require.NoError(t, r.Level().WriteJSON(&buf))

@@ -57,8 +57,11 @@ func (b cellular) Build(ctx context.Context, s *chain.State, rng *rand.Rand) err
 			return err
 		}
 		sm.iterate()
-		sm.write(g)
-		if it < b.iterations {
+		switch {
+		case it == b.iterations:
+			sm.write(g)
+		case s.Recording():
+			sm.write(g)
 			s.Snapshot(iterationLabel(it))
 		}
 	}
