@@ -115,13 +115,25 @@ func (h *History) record(s *State, step StepRef, label string, final bool) {
 		if !ok || h.sinceKey+len(d) > len(tiles) {
 			f.key = slices.Clone(tiles)
 			h.sinceKey = 0
+			copy(h.cur, tiles)
 		} else {
 			f.delta = h.keep(d)
 			h.sinceKey += len(d)
+			h.advance(d, tiles)
 		}
-		copy(h.cur, tiles)
 	}
 	h.frames = append(h.frames, f)
+}
+
+// advance brings h.cur up to tiles, which differ from it by delta d: a small
+// delta is applied (on a big map, copying it at every snapshot would cost more
+// than the builder's work), a large one copied over (cheaper than decoding it).
+func (h *History) advance(d []byte, tiles []Tile) {
+	if len(d)*16 < len(tiles) {
+		applyDelta(h.cur, d, nil)
+	} else {
+		copy(h.cur, tiles)
+	}
 }
 
 // deltaChunk is the largest block deltas are packed into, so that a run's
@@ -210,10 +222,12 @@ func share[T comparable](prev *meta, get func(*meta) []T, cur []T) []T {
 }
 
 // scattered reports whether more than a quarter of a sample of a's and b's
-// 8-byte words (one word in eight) differ.
+// 8-byte words differ: one word in eight, at most 256 words (a big map's
+// sample must not cost a pass over it).
 func scattered(a, b []byte) bool {
 	n, diff := 0, 0
-	for i := 0; i+8 <= len(a); i += 64 {
+	stride := max(64, len(a)/256&^7)
+	for i := 0; i+8 <= len(a); i += stride {
 		n++
 		if binary.LittleEndian.Uint64(a[i:]) != binary.LittleEndian.Uint64(b[i:]) {
 			diff++
