@@ -354,6 +354,23 @@ func TestOpeningAChainFileGivesAOneLevelProject(t *testing.T) {
 	assert.Contains(t, f.e.status.Text, "one-level project")
 }
 
+// TestSavingAChainFileProjectStartsBesideTheChain checks the save dialog of a
+// project opened from a chain file starts in the chain's folder, not in the
+// last folder a dialog used.
+func TestSavingAChainFileProjectStartsBesideTheChain(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "caves.json")
+	require.NoError(t, os.WriteFile(path, []byte(`{ "width": 40, "height": 30, "steps": [ { "builder": "cellular_automata" } ] }`), 0o644))
+	f, err := newWindowFixture(t, path)
+	require.NoError(t, err)
+	require.NotEqual(t, dir, f.dir)
+	press(t, f.w, ctrlS)
+	saveDialogAs(t, f.w, "caves")
+	_, err = projects.Load(filepath.Join(dir, "caves.hewn.json"))
+	require.NoError(t, err, "saved beside the chain")
+	assert.NoFileExists(t, filepath.Join(f.dir, "caves.hewn.json"))
+}
+
 func TestMissingOrBadFileOpensEditorWithError(t *testing.T) {
 	dir := t.TempDir()
 	for _, c := range []struct{ name, data string }{

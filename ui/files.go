@@ -98,14 +98,17 @@ func (e *Editor) dialogSize() fyne.Size {
 	return s
 }
 
-// showFileDialog opens d in the project's folder (else the last folder a
-// dialog used) at a size that fits the window. It shows before it resizes:
+// showFileDialog opens d in the project's folder (or the folder of the chain
+// file it was opened from; else the last folder a dialog used) at a size that
+// fits the window. It shows before it resizes:
 // Fyne 2.8's FileDialog.Resize dereferences the dialog's window, which exists
 // only once it is shown (resizing first crashed the editor).
 func (e *Editor) showFileDialog(d *dialog.FileDialog) {
 	dir := ""
 	if p := e.m.Project().Path; p != "" {
 		dir = filepath.Dir(p)
+	} else if e.chainFile != "" {
+		dir = filepath.Dir(e.chainFile)
 	} else if e.app != nil {
 		dir = e.app.Preferences().String(lastDirKey)
 	}
