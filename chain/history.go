@@ -105,8 +105,9 @@ func (h *History) record(s *State, step StepRef, label string, final bool) {
 	} else {
 		// A change scattered over much of the map (noise, an automaton's early
 		// iterations, a sub-chain's fresh map) is stored whole: its delta would
-		// cost more to encode than a keyframe to copy. A run per 32 tiles is the limit.
-		// A sample of the map's words settles most such changes at once.
+		// cost more to encode than a keyframe to copy. A sample of the map's
+		// words settles most such changes at once; the encoder gives up on the
+		// rest past one run per 32 tiles.
 		d, ok := h.buf[:0], !scattered(tileBytes(h.cur), tileBytes(tiles))
 		if ok {
 			d, ok = encodeDelta(d, h.cur, tiles, len(tiles)/32)
