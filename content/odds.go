@@ -222,7 +222,9 @@ func (r *Roller) buildTables() {
 		return // no tables: every depth scans
 	}
 	span := r.hi - r.lo + 1
-	if span*4*len(r.spawns) > maxTableCells {
+	if span <= 0 || span*4*len(r.spawns) > maxTableCells {
+		// span ≤ 0: every entry has min_depth above max_depth (Validate
+		// reports it); none ever rolls, and scanning finds none.
 		return
 	}
 	r.tabled = true

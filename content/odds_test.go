@@ -248,3 +248,17 @@ func TestHugeWeightsDoNotOverflow(t *testing.T) {
 	require.Len(t, odds, 2)
 	assert.InDelta(t, 1.0, odds[0].Probability+odds[1].Probability, 1e-9)
 }
+
+// TestRollerWithOnlyInvertedDepthsRollsNothing checks a spawn table whose
+// every entry has min_depth above max_depth (as while a designer types a new
+// range) gives a roller that rolls nothing: it panicked building its tables.
+func TestRollerWithOnlyInvertedDepthsRollsNothing(t *testing.T) {
+	p, err := Parse([]byte(`{"mobs":[{"name":"Orc"}],"spawn_table":[{"name":"Orc","weight":1,"min_depth":5,"max_depth":3}]}`))
+	require.NoError(t, err)
+	assert.NotEmpty(t, p.Validate(), "Validate reports the range")
+	r := p.Roller()
+	for depth := 0; depth <= 6; depth++ {
+		_, ok := r.Roll(newRand(1), depth, chain.AnySection)
+		assert.False(t, ok, "depth %d", depth)
+	}
+}
