@@ -1,6 +1,7 @@
 package stats
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -118,15 +119,7 @@ func botSample(t BalanceTarget, depth int, m uint64) BotSample {
 func (r *BalanceReport) summarise() {
 	for i := range r.Depths {
 		d := &r.Depths[i]
-		slices.SortFunc(d.Samples, func(a, b BotSample) int {
-			switch {
-			case a.Seed < b.Seed:
-				return -1
-			case a.Seed > b.Seed:
-				return 1
-			}
-			return 0
-		})
+		slices.SortFunc(d.Samples, func(a, b BotSample) int { return cmp.Compare(a.Seed, b.Seed) })
 		d.Runs, d.Failed = 0, 0
 		d.Kills, d.Deaths = map[string]int{}, map[string]int{}
 		var turns, damage, items []float64

@@ -7,6 +7,7 @@
 package stats
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -309,15 +310,7 @@ func (ms *measurer) measure(s *chain.State) map[string]float64 {
 
 // summarise sorts the samples and computes every summary from them.
 func (r *Report) summarise() {
-	slices.SortFunc(r.Samples, func(a, b Sample) int {
-		switch {
-		case a.Seed < b.Seed:
-			return -1
-		case a.Seed > b.Seed:
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(r.Samples, func(a, b Sample) int { return cmp.Compare(a.Seed, b.Seed) })
 	r.Maps = len(r.Samples)
 	r.Failures = Failures{}
 	values := map[string][]float64{}
