@@ -10,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -42,16 +41,7 @@ func exportThroughMenu(t *testing.T, f *windowFixture, label, name string, ask .
 		fill(form)
 		test.Tap(buttonIn(t, form, "Choose File…"))
 	}
-	d := overlay(t, f.w)
-	var entry *widget.Entry
-	for _, x := range test.LaidOutObjects(d) {
-		if en, ok := x.(*widget.Entry); ok && strings.Contains(en.Text, ".") {
-			entry = en
-		}
-	}
-	require.NotNil(t, entry, "the save dialog proposes a file name")
-	entry.SetText(name)
-	test.Tap(buttonIn(t, d, "Save"))
+	saveDialogAs(t, f.w, name)
 	f.e.exports.Wait()
 	f.settle()
 	require.NoError(t, outcome)
