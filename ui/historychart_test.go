@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -24,7 +25,7 @@ func TestHistoryChartMeasuresEverySnapshot(t *testing.T) {
 		{Builder: "cull_unreachable"},
 	}
 	f := newFixture(t, p)
-	s := measured(f)
+	s := measured(t, f)
 	h := f.e.result.History
 	require.Len(t, s, h.Len())
 	last := s[len(s)-1]
@@ -39,19 +40,13 @@ func TestHistoryChartMeasuresEverySnapshot(t *testing.T) {
 
 // measured waits until the chart under the scrubber has measured the history
 // on screen and returns its series.
-func measured(f *fixture) []HistoryPoint {
+func measured(t *testing.T, f *fixture) []HistoryPoint {
+	t.Helper()
 	c := f.e.scrub.chart
 	if c.Series() == nil {
 		done := make(chan struct{}, 1)
 		c.OnMeasured = func() { done <- struct{}{} }
-		for waiting := true; waiting; {
-			f.q.drain()
-			select {
-			case <-done:
-				waiting = false
-			default:
-			}
-		}
+		require.True(t, f.q.drainUntil(done, time.Minute), "the chart measured the history")
 	}
 	return c.Series()
 }
@@ -62,7 +57,7 @@ func TestHistoryChartClickShowsTheSnapshotThereAndTheLegendReadsIt(t *testing.T)
 	p := testProject()
 	p.Levels[0].Chain.Steps = []chain.Step{{Builder: "cellular_automata"}, {Builder: "area_starting_position"}, {Builder: "cull_unreachable"}}
 	f := newFixture(t, p)
-	s := measured(f)
+	s := measured(t, f)
 	c, sc := f.e.scrub.chart, f.e.scrub
 	require.Greater(t, len(s), 4)
 	w := c.area.Size().Width

@@ -55,14 +55,7 @@ func TestStatisticsPanelSweeps50SeedsAndOpensTheWorst(t *testing.T) {
 	e.stats.OnDone = func() { done <- struct{}{} }
 	test.Tap(buttonIn(t, form, "Run"))
 	assert.True(t, bar[0].Visible(), "the bar shows once the sweep runs")
-	for waiting := true; waiting; {
-		f.q.drain()
-		select {
-		case <-done:
-			waiting = false
-		default:
-		}
-	}
+	require.True(t, f.q.drainUntil(done, 2*time.Minute), "the sweep finished")
 	r := e.stats.Report()
 	require.NotNil(t, r)
 	assert.Equal(t, 50, r.Maps)
@@ -117,20 +110,12 @@ func TestBalanceViewOver20SeedsOpensADeathReplay(t *testing.T) {
 	done := make(chan struct{}, 1)
 	e.stats.OnBalanceDone(func() { done <- struct{}{} })
 	test.Tap(buttonIn(t, panel, "Run bots"))
-	deadline := time.After(2 * time.Minute)
-	for waiting := true; waiting; {
-		f.q.drain()
-		select {
-		case <-done:
-			waiting = false
-		case <-deadline:
-			var all []string
-			for _, l := range widgetsIn[*widget.Label](panel) {
-				all = append(all, l.Text)
-			}
-			t.Fatalf("no balance report; the panel says: %q", all)
-		default:
+	if !f.q.drainUntil(done, 2*time.Minute) {
+		var all []string
+		for _, l := range widgetsIn[*widget.Label](panel) {
+			all = append(all, l.Text)
 		}
+		t.Fatalf("no balance report; the panel says: %q", all)
 	}
 	r := e.stats.Balance()
 	require.NotNil(t, r)

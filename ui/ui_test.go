@@ -10,9 +10,11 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -82,6 +84,24 @@ type queue struct {
 }
 
 func (q *queue) post(f func()) { q.mu.Lock(); q.fns = append(q.fns, f); q.mu.Unlock() }
+
+// drainUntil runs posted UI updates until done receives, or reports false
+// after limit (a background job that never finished).
+func (q *queue) drainUntil(done <-chan struct{}, limit time.Duration) bool {
+	deadline := time.After(limit)
+	for {
+		q.drain()
+		select {
+		case <-done:
+			q.drain()
+			return true
+		case <-deadline:
+			return false
+		default:
+			runtime.Gosched()
+		}
+	}
+}
 
 func (q *queue) drain() {
 	for {
