@@ -50,11 +50,7 @@ func balanceCmd(path, bot, depths string, depth, seeds int, from uint64, shard s
 	}
 	t, err := loadTarget(path, seedFlag{}, max(depth, firstOr(list, -1)), contentPath)
 	if err != nil {
-		var ue usageError
-		if errors.As(err, &ue) {
-			return usageErr(stderr, "stats", "%v", err)
-		}
-		return inputErr(stderr, err)
+		return targetErr(stderr, "stats", err)
 	}
 	p := t.proj
 	if p == nil {

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"io"
 	"os"
 	"os/signal"
@@ -39,11 +38,7 @@ func exportCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	t, err := loadTarget(pos[0], seed, *depth, *contentPath)
 	if err != nil {
-		var ue usageError
-		if errors.As(err, &ue) {
-			return usageErr(stderr, "export", "%v", err)
-		}
-		return inputErr(stderr, err)
+		return targetErr(stderr, "export", err)
 	}
 	t.cfg.NoHistory = true
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

@@ -56,11 +56,7 @@ func playCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	t, err := loadTarget(pos[0], seed, *depth, *contentPath)
 	if err != nil {
-		var ue usageError
-		if errors.As(err, &ue) {
-			return usageErr(stderr, "play", "%v", err)
-		}
-		return inputErr(stderr, err)
+		return targetErr(stderr, "play", err)
 	}
 	p, d := t.proj, *depth
 	if p == nil {

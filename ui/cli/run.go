@@ -132,6 +132,16 @@ func (e usageError) Error() string { return e.msg }
 
 func errUsage(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
 
+// targetErr reports loadTarget's error for command cmd: a usage error with
+// the command's usage line, else an input error naming the file.
+func targetErr(stderr io.Writer, cmd string, err error) int {
+	var ue usageError
+	if errors.As(err, &ue) {
+		return usageErr(stderr, cmd, "%v", err)
+	}
+	return inputErr(stderr, err)
+}
+
 func runCmd(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("run", stderr)
 	var seed seedFlag
@@ -159,11 +169,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	t, err := loadTarget(pos[0], seed, *depth, *contentPath)
 	if err != nil {
-		var ue usageError
-		if errors.As(err, &ue) {
-			return usageErr(stderr, "run", "%v", err)
-		}
-		return inputErr(stderr, err)
+		return targetErr(stderr, "run", err)
 	}
 	for _, pr := range chain.CapProblems(chain.Check(t.chain), chain.MaxProblems) {
 		fmt.Fprintln(stderr, "warning: "+pos[0]+": "+pr.Error())

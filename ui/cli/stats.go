@@ -78,11 +78,7 @@ func statsCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	t, err := loadTarget(pos[0], seedFlag{}, *depth, *contentPath)
 	if err != nil {
-		var ue usageError
-		if errors.As(err, &ue) {
-			return usageErr(stderr, "stats", "%v", err)
-		}
-		return inputErr(stderr, err)
+		return targetErr(stderr, "stats", err)
 	}
 	name := filepath.Base(pos[0])
 	var target stats.Target
