@@ -108,7 +108,7 @@ func (a *Atlas) draw(dst *image.RGBA, sc *Scene, origin image.Point, clip image.
 	}
 	f.main.set(sc.Theme)
 	if sc.Split != nil {
-		if r, ok := RegionRect(sc.Split.Region, g.W, g.H); ok {
+		if r, ok := chain.RegionRect(sc.Split.Region, g.W, g.H); ok {
 			f.split = r
 			f.alt.set(sc.Split.Theme)
 		}

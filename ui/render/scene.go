@@ -34,9 +34,8 @@ type Scene struct {
 // Split draws Region of the map in Theme instead of the scene's theme, as the
 // tutorial's depth-5 level is half limestone cavern, half dungeon.
 type Split struct {
-	// Region is one of left_half, right_half, top_half, bottom_half (as
-	// projects.SplitRegions), or center (the middle half) or all. Any other
-	// value draws no split.
+	// Region is one of chain.RegionNames (a project's split names one of the
+	// halves, projects.SplitRegions). Any other value draws no split.
 	Region string
 	Theme  chain.Theme
 }
@@ -57,26 +56,6 @@ var (
 
 // highlightAlpha is how strongly HighlightColor tints a changed tile's background.
 const highlightAlpha = 110
-
-// RegionRect returns the tiles of a w×h map that a split region covers, and
-// whether the region name is known.
-func RegionRect(region string, w, h int) (chain.Rect, bool) {
-	switch region {
-	case "all":
-		return chain.R(0, 0, w, h), true
-	case "left_half":
-		return chain.R(0, 0, w/2, h), true
-	case "right_half":
-		return chain.R(w/2, 0, w-w/2, h), true
-	case "top_half":
-		return chain.R(0, 0, w, h/2), true
-	case "bottom_half":
-		return chain.R(0, h/2, w, h-h/2), true
-	case "center":
-		return chain.R(w/4, h/4, 3*w/4-w/4, 3*h/4-h/4), true
-	}
-	return chain.Rect{}, false
-}
 
 // SnapshotScene is the scene of one history snapshot in the default theme,
 // highlighting changed (pass History.Changed(i), or nil).

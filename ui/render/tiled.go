@@ -151,7 +151,7 @@ func Tiled(sc *Scene, o TiledOptions) ([]byte, *image.RGBA, error) {
 	f := frame{a: a, sc: sc}
 	f.main.set(sc.Theme)
 	if sc.Split != nil {
-		if r, ok := RegionRect(sc.Split.Region, g.W, g.H); ok {
+		if r, ok := chain.RegionRect(sc.Split.Region, g.W, g.H); ok {
 			f.split = r
 			f.alt.set(sc.Split.Theme)
 		}

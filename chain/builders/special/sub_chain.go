@@ -42,23 +42,6 @@ type subChain struct {
 	connect bool
 }
 
-// Region returns the rectangle a sub_chain region name covers on a w×h map.
-func Region(name string, w, h int) chain.Rect {
-	switch name {
-	case "left_half":
-		return chain.R(0, 0, w/2, h)
-	case "right_half":
-		return chain.R(w/2, 0, w-w/2, h)
-	case "top_half":
-		return chain.R(0, 0, w, h/2)
-	case "bottom_half":
-		return chain.R(0, h/2, w, h-h/2)
-	case "center":
-		return chain.R(w/4, h/4, 3*w/4-w/4, 3*h/4-h/4)
-	}
-	return chain.R(0, 0, w, h)
-}
-
 func (b subChain) Build(ctx context.Context, s *chain.State, _ *rand.Rand) error {
 	if len(b.steps) == 0 {
 		return errors.New("the sub-chain has no steps")
@@ -68,7 +51,7 @@ func (b subChain) Build(ctx context.Context, s *chain.State, _ *rand.Rand) error
 		return err
 	}
 	g := s.Map
-	r := Region(b.region, g.W, g.H)
+	r, _ := chain.RegionRect(b.region, g.W, g.H) // an enum: always known
 	if b.carve {
 		r.Each(func(p chain.Point) {
 			if g.At(p) == chain.Wall && sub.Map.At(p) == chain.Floor {

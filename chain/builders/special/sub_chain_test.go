@@ -10,7 +10,6 @@ import (
 
 	"hewn/chain"
 	_ "hewn/chain/builders"
-	"hewn/chain/builders/special"
 )
 
 func subChainOf(region string, connect bool) *chain.Chain {
@@ -41,7 +40,7 @@ func TestSubChainRegionComesFromNestedMap(t *testing.T) {
 			require.GreaterOrEqual(t, nestedIdx, 0, "nested snapshots are in the history")
 			nested := h.At(nestedIdx).Map
 			g := res.State.Map
-			r := special.Region(region, g.W, g.H)
+			r := regionRect(region, g.W, g.H)
 			for i := range g.Tiles {
 				p := g.Pt(i)
 				if r.Contains(p) {
@@ -58,10 +57,10 @@ func TestSubChainRegionComesFromNestedMap(t *testing.T) {
 }
 
 func TestSubChainRegions(t *testing.T) {
-	assert.Equal(t, chain.R(40, 0, 40, 50), special.Region("right_half", 80, 50))
-	assert.Equal(t, chain.R(0, 0, 40, 50), special.Region("left_half", 80, 50))
-	assert.Equal(t, chain.R(20, 12, 40, 25), special.Region("center", 80, 50))
-	assert.Equal(t, chain.R(0, 25, 81, 25), special.Region("bottom_half", 81, 50))
+	assert.Equal(t, chain.R(40, 0, 40, 50), regionRect("right_half", 80, 50))
+	assert.Equal(t, chain.R(0, 0, 40, 50), regionRect("left_half", 80, 50))
+	assert.Equal(t, chain.R(20, 12, 40, 25), regionRect("center", 80, 50))
+	assert.Equal(t, chain.R(0, 25, 81, 25), regionRect("bottom_half", 81, 50))
 }
 
 // With connect, the merged region and the rest are joined by walkable tiles.
@@ -70,7 +69,7 @@ func TestSubChainConnect(t *testing.T) {
 		res, err := chain.Run(context.Background(), subChainOf("center", true), seed, nil)
 		require.NoError(t, err)
 		g := res.State.Map
-		r := special.Region("center", g.W, g.H)
+		r := regionRect("center", g.W, g.H)
 		var in, out []chain.Point
 		for i, t := range g.Tiles {
 			if t.Walkable() {
@@ -172,4 +171,10 @@ func TestSubChainCarveNeverWallsFloor(t *testing.T) {
 		assert.Equal(t, before.Exits, res.State.Exits)
 		assert.Equal(t, len(before.Rooms), len(res.State.Rooms))
 	}
+}
+
+// regionRect is chain.RegionRect of a known region name.
+func regionRect(name string, w, h int) chain.Rect {
+	r, _ := chain.RegionRect(name, w, h)
+	return r
 }
