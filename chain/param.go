@@ -9,30 +9,72 @@ import (
 	"strings"
 )
 
-// ParamType is the type of a builder parameter.
+// ParamType is the type of a builder parameter: the shape of its JSON value
+// and, for the types after Steps, what the value names, so that code outside a
+// builder (a project check, a rename, an editor's picker) can follow it
+// without knowing the builder.
 type ParamType int
 
-// The parameter types. The editor renders a form widget for each.
+// The parameter types. Each one's String is the name the editor and `hewn
+// builders NAME` print. The editor renders a form widget for each; a type it
+// has no widget of its own for is rendered as its Base.
 const (
-	Int          ParamType = iota // an integer (int)
-	Float                         // a number (float64)
-	Bool                          // true or false
-	String                        // free text
-	Enum                          // one of Choices (string)
-	EnumOrNumber                  // one of Choices, or an integer (a position)
-	StringList                    // a list of strings ([]string), e.g. a prefab template
-	IntList                       // a list of integers ([]int), e.g. per-depth bands
-	Steps                         // a nested step list ([]Step)
+	Int          ParamType = iota // "int": an integer (int)
+	Float                         // "float": a number (float64)
+	Bool                          // "bool": true or false
+	String                        // "string": free text
+	Enum                          // "enum": one of Choices (string)
+	EnumOrNumber                  // "enum_or_number": one of Choices, or an integer (a position)
+	StringList                    // "string_list": a list of strings ([]string)
+	IntList                       // "int_list": a list of integers ([]int), e.g. per-depth bands
+	Steps                         // "steps": a nested step list ([]Step)
+	// Entity ("entity") names an entity (item, mob or prop) of the content
+	// pack, as a string: a project check wants it defined and a rename of the
+	// entity follows into it. "" means none.
+	Entity
+	// Template ("template") is a prefab template ([]string): rows of legend
+	// characters (package chain/prefab). A step that sets one uses it instead
+	// of the prefabs its PrefabName and PrefabNames parameters name.
+	Template
+	// PrefabName ("prefab_name") names a prefab template, as a string: a
+	// project prefab, else a built-in one (package chain/prefab). "" means the
+	// builder's own choice.
+	PrefabName
+	// PrefabNames ("prefab_name_list") is a list of prefab names ([]string),
+	// each as PrefabName.
+	PrefabNames
+	// Region ("region") is one of the named regions of the map (RegionNames),
+	// as a string; Choices, when a builder sets them, allow fewer (Register
+	// fills in all of them when it does not).
+	Region
+	numParamTypes
 )
 
-var paramTypeNames = [...]string{"int", "float", "bool", "string", "enum", "enum_or_number", "string_list", "int_list", "steps"}
+var paramTypeNames = [numParamTypes]string{"int", "float", "bool", "string", "enum", "enum_or_number", "string_list", "int_list", "steps",
+	"entity", "template", "prefab_name", "prefab_name_list", "region"}
 
 // String names the type.
 func (t ParamType) String() string {
-	if int(t) < len(paramTypeNames) {
+	if t >= 0 && t < numParamTypes {
 		return paramTypeNames[t]
 	}
 	return "unknown"
+}
+
+// Base returns the type whose JSON shape and Go value t has: String for
+// Entity and PrefabName, StringList for Template and PrefabNames, Enum for
+// Region, and t itself for the others. A form with no widget of its own for t
+// renders Base's.
+func (t ParamType) Base() ParamType {
+	switch t {
+	case Entity, PrefabName:
+		return String
+	case Template, PrefabNames:
+		return StringList
+	case Region:
+		return Enum
+	}
+	return t
 }
 
 // Param describes one builder parameter. Min and Max bound numbers (and the
@@ -96,7 +138,7 @@ func (v Values) Position(name string) (choice string, num int, isNum bool) {
 // Check validates a Go value for p and returns it normalised, or an error that
 // quotes the offending value. It accepts what Decode produces and what forms enter.
 func (p Param) Check(val any) (any, error) {
-	switch p.Type {
+	switch p.Type.Base() {
 	case Int:
 		n, err := toInt(val)
 		if err != nil {
@@ -122,9 +164,13 @@ func (p Param) Check(val any) (any, error) {
 		}
 		return s, nil
 	case Enum:
+		choices := p.Choices
+		if p.Type == Region && len(choices) == 0 {
+			choices = regionNames
+		}
 		s, ok := val.(string)
-		if !ok || !slices.Contains(p.Choices, s) {
-			return nil, fmt.Errorf("%s is not one of %s", quote(val), strings.Join(p.Choices, ", "))
+		if !ok || !slices.Contains(choices, s) {
+			return nil, fmt.Errorf("%s is not one of %s", quote(val), strings.Join(choices, ", "))
 		}
 		return s, nil
 	case EnumOrNumber:

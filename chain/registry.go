@@ -172,7 +172,9 @@ var (
 )
 
 // Register adds a builder spec. It panics on a programming error (a duplicate or
-// nameless spec, a default that fails its own descriptor), like sql.Register.
+// nameless spec, a parameter of unknown type, a region parameter choosing
+// something not a region, a default that fails its own descriptor), like
+// sql.Register. A Region parameter without Choices gets RegionNames.
 func Register(s Spec) {
 	regMu.Lock()
 	defer regMu.Unlock()
@@ -182,7 +184,21 @@ func Register(s Spec) {
 	if _, dup := registry[s.Name]; dup {
 		panic("chain: Register called twice for builder " + s.Name)
 	}
-	for _, p := range s.Params {
+	s.Params = slices.Clone(s.Params)
+	for i, p := range s.Params {
+		if p.Type < 0 || p.Type >= numParamTypes {
+			panic(fmt.Sprintf("chain: builder %s: parameter %s has unknown type %d", s.Name, p.Name, p.Type))
+		}
+		if p.Type == Region {
+			if len(p.Choices) == 0 {
+				s.Params[i].Choices = RegionNames()
+			}
+			for _, c := range p.Choices {
+				if !slices.Contains(regionNames, c) {
+					panic(fmt.Sprintf("chain: builder %s: region parameter %s: %q is not a region", s.Name, p.Name, c))
+				}
+			}
+		}
 		if p.Default == nil {
 			continue
 		}

@@ -176,7 +176,7 @@ func (f *paramForm) showErr(name string, err error) {
 
 // input builds the widget for one parameter type.
 func (f *paramForm) input(p chain.Param, val any) fyne.CanvasObject {
-	switch p.Type {
+	switch p.Type.Base() {
 	case chain.Int, chain.Float:
 		return f.number(p, val)
 	case chain.Bool:
