@@ -14,7 +14,7 @@ func init() {
 		Help: "Places one named entity on a random free tile of a room (RuggRogue's guaranteed ration). any_room works without rooms too (any walkable tile).",
 		Kind: chain.Meta,
 		Params: []chain.Param{
-			kit.StringParam("name", "Name", "The entity to place (a content pack name).", "Rations"),
+			kit.EntityParam("name", "Name", "The entity to place (a content pack name).", "Rations"),
 			kit.EnumParam("where", "Where", "Which room: a random one, the first or the last.", "any_room", "any_room", "first_room", "last_room"),
 		},
 		Makes: chain.FSpawns,

@@ -17,7 +17,7 @@ func init() {
 		Kind: chain.Meta,
 		Params: []chain.Param{
 			kit.StringParam("category", "Category", "Item category to pick from: weapon, armor, or any vendor_category. Ignored when name is set.", "weapon"),
-			kit.StringParam("name", "Name", "A fixed entity to place instead of picking from a category.", ""),
+			kit.EntityParam("name", "Name", "A fixed entity to place instead of picking from a category.", ""),
 			kit.IntParam("period", "Period", "How many depths form a group (RuggRogue: 4).", 4, 1, 100),
 		},
 		Makes: chain.FSpawns,

@@ -15,7 +15,7 @@ func init() {
 		Help: "Places a named entity at a position (like the tutorial's dragon in its lair), on the free walkable tile nearest it, and first removes the other spawns closer than clear_radius.",
 		Kind: chain.Meta,
 		Params: []chain.Param{
-			kit.StringParam("name", "Name", "The entity to place (a content pack name).", "Black Dragon"),
+			kit.EntityParam("name", "Name", "The entity to place (a content pack name).", "Black Dragon"),
 			kit.XParam("x", "Column: left, center, right, or a number.", "center", true),
 			kit.YParam("y", "Row: top, center, bottom, or a number.", "center", true),
 			kit.IntParam("clear_radius", "Clear radius", "Spawns at a Euclidean distance below this from the placed entity are removed (0 removes none).", 0, 0, chain.MaxSize*2),

@@ -21,8 +21,7 @@ func init() {
 		Kind: chain.Meta,
 		Params: []chain.Param{
 			{Name: "steps", Label: "Steps", Help: "The nested chain; it starts with an initial builder.", Type: chain.Steps, Default: []chain.Step{}},
-			kit.EnumParam("region", "Region", "Which part of the map the nested map is merged into (center: the middle half).",
-				"right_half", "all", "left_half", "right_half", "top_half", "bottom_half", "center"),
+			kit.RegionParam("region", "Region", "Which part of the map the nested map is merged into (center: the middle half).", "right_half"),
 			kit.EnumParam("merge", "Merge", "replace: the region becomes the nested map's (tiles, spawns, exits, rooms, corridors); "+
 				"carve: wall becomes floor where the nested map made floor, nothing else changes.",
 				"replace", "replace", "carve"),

@@ -46,6 +46,17 @@ func StringParam(name, label, help, def string) chain.Param {
 	return chain.Param{Name: name, Label: label, Help: help, Type: chain.String, Default: def}
 }
 
+// EntityParam describes a parameter naming an entity of the content pack.
+func EntityParam(name, label, help, def string) chain.Param {
+	return chain.Param{Name: name, Label: label, Help: help, Type: chain.Entity, Default: def}
+}
+
+// RegionParam describes a parameter choosing one of the map's named regions
+// (chain.RegionNames, all of them).
+func RegionParam(name, label, help, def string) chain.Param {
+	return chain.Param{Name: name, Label: label, Help: help, Type: chain.Region, Default: def, Choices: chain.RegionNames()}
+}
+
 // EnumParam describes an enum parameter; def "" means the first choice.
 func EnumParam(name, label, help, def string, choices ...string) chain.Param {
 	if def == "" {
