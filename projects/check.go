@@ -9,7 +9,7 @@ import (
 	"slices"
 
 	"hewn/chain"
-	"hewn/chain/builders/special"
+	"hewn/chain/prefab"
 	"hewn/content"
 )
 
@@ -72,7 +72,7 @@ func (p *Project) CheckLevels() (errs, warns []string) {
 		}
 	}
 	for i, pf := range p.Prefabs {
-		if _, err := special.ParseTemplate(pf.Template); err != nil {
+		if _, err := prefab.Parse(pf.Template); err != nil {
 			errs = append(errs, fmt.Sprintf("prefabs[%d].template: %v", i, err))
 		}
 	}

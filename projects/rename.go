@@ -6,7 +6,7 @@ import (
 	"slices"
 
 	"hewn/chain"
-	"hewn/chain/builders/special"
+	"hewn/chain/prefab"
 	"hewn/content"
 )
 
@@ -85,7 +85,7 @@ func (p *Project) LegendPlacements(name string) []string {
 			return
 		}
 		seen[what] = true
-		t, err := special.ParseTemplate(rows)
+		t, err := prefab.Parse(rows)
 		if err != nil {
 			return
 		}
@@ -110,8 +110,8 @@ func (p *Project) LegendPlacements(name string) []string {
 			return
 		}
 		for _, n := range append([]string{v.String("name")}, v.Strings("vaults")...) {
-			if rows, ok := special.BuiltinTemplate(n); ok && !slices.ContainsFunc(p.Prefabs, func(pf Prefab) bool { return pf.Name == n }) {
-				check(fmt.Sprintf("built-in prefab %q", n), rows)
+			if b, ok := prefab.Lookup(n); ok && !slices.ContainsFunc(p.Prefabs, func(pf Prefab) bool { return pf.Name == n }) {
+				check(fmt.Sprintf("built-in prefab %q", n), b.Rows)
 			}
 		}
 	})

@@ -47,7 +47,7 @@ func paramValue(s *byteStream, p chain.Param, depth int) any {
 	if !p.HasRange() {
 		lo, hi = -1000, 1000
 	}
-	switch p.Type {
+	switch p.Type.Base() {
 	case chain.Int:
 		return int(math.Round(s.number(lo, hi)))
 	case chain.Float:
@@ -65,7 +65,7 @@ func paramValue(s *byteStream, p chain.Param, depth int) any {
 		}
 		return int(math.Round(s.number(lo, hi)))
 	case chain.StringList:
-		if p.Name == "vaults" {
+		if p.Type == chain.PrefabNames {
 			return []string{"orc_camp", "totally_not_a_trap", "nope"}[:int(s.next())%4%3]
 		}
 		legend := []rune("# ≈@>goOe^%!☼x")

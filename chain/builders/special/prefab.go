@@ -13,6 +13,7 @@ import (
 
 	"hewn/chain"
 	"hewn/chain/builders/internal/kit"
+	"hewn/chain/prefab"
 )
 
 func init() {
@@ -22,23 +23,24 @@ func init() {
 			"a section stamped onto the map at its own placement or at x/y, or small room vaults dropped wherever they " +
 			"fit on plain floor (by depth and chance). " +
 			"Templates come from \"template\", or by \"name\" from the project's prefabs, then the built-in library. " +
-			"Legend: " + LegendHelp + ". Short rows are padded with wall; the map's outer ring always stays wall.",
+			"Legend: " + prefab.Tutorial().Help() + ". Short rows are padded with wall; the map's outer ring always stays wall.",
 		Kind: chain.Both,
 		Params: []chain.Param{
 			kit.EnumParam("mode", "Mode", "level: the template is the whole map (from the top-left corner); sectional: stamp it onto the map "+
 				"at x/y; room_vaults: place small templates where they fit on plain floor (the tutorial's scan of the whole map).",
 				"room_vaults", "level", "sectional", "room_vaults"),
-			kit.StringParam("name", "Template name", "A project prefab or a built-in template ("+
-				strings.Join(BuiltinTemplateNames(), ", ")+"); empty: wfc_populated for level, orc_camp for sectional.", ""),
-			{Name: "template", Label: "Template", Help: "Rows of legend characters (overrides name). Legend: " + LegendHelp + ".",
-				Type: chain.StringList, Default: []string{}},
+			{Name: "name", Label: "Template name", Help: "A project prefab or a built-in template (" +
+				strings.Join(prefab.Names(), ", ") + "); empty: wfc_populated for level, orc_camp for sectional.",
+				Type: chain.PrefabName, Default: ""},
+			{Name: "template", Label: "Template", Help: "Rows of legend characters (overrides name). Legend: " + prefab.Tutorial().Help() + ".",
+				Type: chain.Template, Default: []string{}},
 			sectionPosParam("x", "X", "Where a section goes across the map: auto (the section's own placement: underground_fort right, "+
 				"orc_camp and drow_entry center, others center), left, center, right, or the column of its left edge.", "left", "center", "right"),
 			sectionPosParam("y", "Y", "Where a section goes down the map: auto (the section's own placement: underground_fort top, "+
 				"orc_camp and drow_entry center, others center), top, center, bottom, or the row of its top edge.", "top", "center", "bottom"),
 			{Name: "vaults", Label: "Vaults", Help: "Template names room_vaults may choose from: the tutorial's three built-in vaults; " +
 				"add a project prefab's name to use it as a vault too (project prefabs take precedence over built-ins of the same name).",
-				Type: chain.StringList, Default: builtinVaults()},
+				Type: chain.PrefabNames, Default: prefab.Vaults()},
 			kit.BoolParam("connect", "Connect", "After stamping a section, carve the shortest corridors that join the parts of the map "+
 				"it cut off (and its own open edges) back to the start, and move exits still out of reach (the tutorial leaves them). "+
 				"Exits the section covers move out of it either way.", true),
@@ -72,11 +74,11 @@ func prefabWarnings(v chain.Values, explicit map[string]any, w, h int) []chain.P
 	if v.String("mode") != "sectional" {
 		return out
 	}
-	var t *Template
+	var t *prefab.Template
 	if rows := v.Strings("template"); len(rows) > 0 {
-		t, _ = ParseTemplate(rows)
-	} else if b, ok := builtin(cmp.Or(v.String("name"), "orc_camp")); ok {
-		t = b.tmpl
+		t, _ = prefab.Parse(rows)
+	} else if b, ok := prefab.Lookup(cmp.Or(v.String("name"), "orc_camp")); ok {
+		t = b.Template
 	}
 	if t == nil { // a project prefab: its size is known only when the chain runs
 		return out
@@ -99,11 +101,11 @@ func prefabWarnings(v chain.Values, explicit map[string]any, w, h int) []chain.P
 // '>' places a start or an exit. A project template's contents are unknown here.
 func prefabEffects(v chain.Values) chain.Effect {
 	e := chain.Effect{Makes: chain.FSpawns}
-	var t *Template
+	var t *prefab.Template
 	if rows := v.Strings("template"); len(rows) > 0 {
-		t, _ = ParseTemplate(rows)
-	} else if b, ok := builtin(v.String("name")); ok {
-		t = b.tmpl
+		t, _ = prefab.Parse(rows)
+	} else if b, ok := prefab.Lookup(v.String("name")); ok {
+		t = b.Template
 	}
 	switch v.String("mode") {
 	case "room_vaults":
@@ -117,6 +119,9 @@ func prefabEffects(v chain.Values) chain.Effect {
 	}
 	if t != nil {
 		for _, c := range t.Cells {
+			if c.Keep {
+				continue
+			}
 			if c.Start {
 				e.Makes |= chain.FStart
 			}
@@ -135,30 +140,30 @@ func sectionPosParam(name, label, help string, choices ...string) chain.Param {
 		Choices: append([]string{"auto"}, choices...), Min: 0, Max: chain.MaxSize - 1}
 }
 
-func mustBuiltin(name string) *Template {
-	if b, ok := builtin(name); ok {
-		return b.tmpl
+func mustBuiltin(name string) *prefab.Template {
+	if b, ok := prefab.Lookup(name); ok {
+		return b.Template
 	}
 	return nil
 }
 
-type prefab struct {
+type prefabStep struct {
 	mode    string
 	name    string
-	tmpl    *Template    // parsed "template" parameter, or nil
+	tmpl    *prefab.Template // parsed "template" parameter, or nil
 	pos     chain.Values // the x and y parameters
 	vaults  []string
 	connect bool
 }
 
 func newPrefab(v chain.Values) (chain.Builder, error) {
-	b := prefab{mode: v.String("mode"), name: v.String("name"), pos: chain.Values{"x": v["x"], "y": v["y"]}, vaults: v.Strings("vaults"),
+	b := prefabStep{mode: v.String("mode"), name: v.String("name"), pos: chain.Values{"x": v["x"], "y": v["y"]}, vaults: v.Strings("vaults"),
 		connect: v.Bool("connect")}
 	if rows := v.Strings("template"); len(rows) > 0 {
 		if b.name != "" {
 			return nil, fmt.Errorf("set either name (%q) or template, not both", b.name)
 		}
-		t, err := ParseTemplate(rows)
+		t, err := prefab.Parse(rows)
 		if err != nil {
 			return nil, err
 		}
@@ -170,7 +175,7 @@ func newPrefab(v chain.Values) (chain.Builder, error) {
 	return b, nil
 }
 
-func (b prefab) Build(ctx context.Context, s *chain.State, rng *rand.Rand) error {
+func (b prefabStep) Build(ctx context.Context, s *chain.State, rng *rand.Rand) error {
 	switch b.mode {
 	case "level":
 		return b.level(s)
@@ -181,34 +186,16 @@ func (b prefab) Build(ctx context.Context, s *chain.State, rng *rand.Rand) error
 }
 
 // lookup resolves a template name: the project's templates first, then the built-ins.
-func lookup(s *chain.State, name string) (*Template, prefabEntry, error) {
-	if rows, ok := s.Templates[name]; ok {
-		t, err := ParseTemplate(rows)
-		if err != nil {
-			return nil, prefabEntry{}, fmt.Errorf("project prefab %q: %w", name, err)
-		}
-		return t, prefabEntry{name: name, firstDepth: 0, lastDepth: math.MaxInt}, nil
-	}
-	if e, ok := builtin(name); ok {
-		return e.tmpl, e, nil
-	}
-	project := make([]string, 0, len(s.Templates))
-	for k := range s.Templates {
-		project = append(project, k)
-	}
-	slices.Sort(project)
-	msg := fmt.Sprintf("unknown prefab %q (built-in: %s", name, strings.Join(BuiltinTemplateNames(), ", "))
-	if len(project) > 0 {
-		msg += "; project: " + strings.Join(project, ", ")
-	}
-	return nil, prefabEntry{}, errors.New(msg + ")")
+func lookup(s *chain.State, name string) (*prefab.Template, prefab.Builtin, error) {
+	e, err := prefab.Tutorial().Find(name, s.Templates)
+	return e.Template, e, err
 }
 
 // single returns the one template level and sectional modes use, with its
 // library entry (which carries a built-in section's own placement).
-func (b prefab) single(s *chain.State, def string) (*Template, prefabEntry, error) {
+func (b prefabStep) single(s *chain.State, def string) (*prefab.Template, prefab.Builtin, error) {
 	if b.tmpl != nil {
-		return b.tmpl, prefabEntry{}, nil
+		return b.tmpl, prefab.Builtin{}, nil
 	}
 	name := b.name
 	if name == "" {
@@ -217,7 +204,7 @@ func (b prefab) single(s *chain.State, def string) (*Template, prefabEntry, erro
 	return lookup(s, name)
 }
 
-func fits(t *Template, g *chain.Grid) error {
+func fits(t *prefab.Template, g *chain.Grid) error {
 	if t.W > g.W || t.H > g.H {
 		return fmt.Errorf("the template is %d×%d, larger than the %d×%d map", t.W, t.H, g.W, g.H)
 	}
@@ -226,7 +213,7 @@ func fits(t *Template, g *chain.Grid) error {
 
 // level makes the template the whole map, drawn from the top-left corner on a
 // fresh map of walls, as the tutorial's Constant mode does.
-func (b prefab) level(s *chain.State) error {
+func (b prefabStep) level(s *chain.State) error {
 	t, _, err := b.single(s, "wfc_populated")
 	if err != nil {
 		return err
@@ -266,7 +253,7 @@ func sectionOrigin(v chain.Values, name, own string, size, w int) int {
 // template's. Exits it covers move to the nearest free tile outside it; with
 // connect, the parts of the map it cut off from the start are joined back and
 // exits still out of reach move to the nearest reachable free tile.
-func (b prefab) sectional(ctx context.Context, s *chain.State) error {
+func (b prefabStep) sectional(ctx context.Context, s *chain.State) error {
 	t, e, err := b.single(s, "orc_camp")
 	if err != nil {
 		return err
@@ -275,7 +262,7 @@ func (b prefab) sectional(ctx context.Context, s *chain.State) error {
 	if err := fits(t, g); err != nil {
 		return err
 	}
-	ownX, ownY := e.placeX, e.placeY
+	ownX, ownY := e.PlaceX, e.PlaceY
 	if ownX == "" {
 		ownX, ownY = "center", "center"
 	}
@@ -415,11 +402,11 @@ func reconnect(ctx context.Context, s *chain.State, area chain.Rect) []chain.Poi
 // vault is a room-vault candidate with its depth range.
 type vault struct {
 	name   string
-	t      *Template
+	t      *prefab.Template
 	lo, hi int
 }
 
-func (b prefab) vaultList(s *chain.State) ([]vault, error) {
+func (b prefabStep) vaultList(s *chain.State) ([]vault, error) {
 	if b.tmpl != nil {
 		return []vault{{name: "template", t: b.tmpl, lo: 0, hi: math.MaxInt}}, nil
 	}
@@ -436,7 +423,7 @@ func (b prefab) vaultList(s *chain.State) ([]vault, error) {
 			}
 			return nil, fmt.Errorf("vaults[%d]: %w", i, err)
 		}
-		out = append(out, vault{name: n, t: t, lo: e.firstDepth, hi: e.lastDepth})
+		out = append(out, vault{name: n, t: t, lo: e.FirstDepth, hi: e.LastDepth})
 	}
 	return out, nil
 }
@@ -448,7 +435,7 @@ func (b prefab) vaultList(s *chain.State) ([]vault, error) {
 // stops at its first spot, a stray break, so its vaults always sit at the
 // top-left-most fit; here every spot is a candidate, and spawns under a vault
 // are replaced, where the tutorial's row formula misses them.)
-func (b prefab) roomVaults(ctx context.Context, s *chain.State, rng *rand.Rand) error {
+func (b prefabStep) roomVaults(ctx context.Context, s *chain.State, rng *rand.Rand) error {
 	all, err := b.vaultList(s)
 	if err != nil {
 		return err
@@ -502,7 +489,7 @@ func (b prefab) roomVaults(ctx context.Context, s *chain.State, rng *rand.Rand) 
 // vaultSpots lists, row by row, the top-left corners (x, y) where t fits as the
 // tutorial's scan wants: x > 1, y > 1, x+w < W-2, y+h < H-2, every tile plain
 // floor and none used (by an earlier vault, the start or an exit).
-func vaultSpots(g *chain.Grid, t *Template, used []bool) []chain.Point {
+func vaultSpots(g *chain.Grid, t *prefab.Template, used []bool) []chain.Point {
 	// run[i]: how many consecutive usable tiles end at tile i in its row.
 	run := make([]int32, len(g.Tiles))
 	for y := range g.H {
@@ -534,13 +521,14 @@ func vaultSpots(g *chain.Grid, t *Template, used []bool) []chain.Point {
 
 // stamp writes t onto the map with its top-left corner at (x0, y0). Spawns and
 // exits under the template are replaced by the template's own; tiles on the
-// map's outer ring (and off the map) are left alone, so the border stays wall.
+// map's outer ring (and off the map) are left alone, so the border stays wall,
+// and so is everything under a cell that keeps the map as it is (Cell.Keep).
 // A start the template covers with something unwalkable moves to the nearest
 // walkable tile; a template entity landing on the start is dropped.
-func stamp(s *chain.State, t *Template, x0, y0 int) error {
+func stamp(s *chain.State, t *prefab.Template, x0, y0 int) error {
 	g := s.Map
 	area := chain.R(x0, y0, t.W, t.H)
-	covered := func(p chain.Point) bool { return area.Contains(p) && g.Inner(p) }
+	covered := func(p chain.Point) bool { return area.Contains(p) && g.Inner(p) && !t.At(p.X-x0, p.Y-y0).Keep }
 	s.Spawns = slices.DeleteFunc(s.Spawns, func(sp chain.Spawn) bool { return covered(sp.Pos()) })
 	s.Exits = slices.DeleteFunc(s.Exits, func(e chain.Exit) bool { return covered(e.Pos()) })
 	var start chain.Point
@@ -548,10 +536,10 @@ func stamp(s *chain.State, t *Template, x0, y0 int) error {
 	for ty := range t.H {
 		for tx := range t.W {
 			p := chain.Point{X: x0 + tx, Y: y0 + ty}
-			if !g.Inner(p) {
+			c := t.At(tx, ty)
+			if !g.Inner(p) || c.Keep {
 				continue
 			}
-			c := t.At(tx, ty)
 			g.Set(p, c.Tile)
 			if c.Spawn != "" {
 				s.AddSpawn(p, c.Spawn)
@@ -565,7 +553,7 @@ func stamp(s *chain.State, t *Template, x0, y0 int) error {
 	for ty := range t.H {
 		for tx := range t.W {
 			p := chain.Point{X: x0 + tx, Y: y0 + ty}
-			if g.Inner(p) && t.At(tx, ty).Exit {
+			if c := t.At(tx, ty); g.Inner(p) && c.Exit && !c.Keep {
 				if _, err := s.AddExit(p); err != nil {
 					return err
 				}

@@ -11,83 +11,8 @@ import (
 
 	"hewn/chain"
 	_ "hewn/chain/builders/rooms" // simple_map, to make rooms for the vaults
+	"hewn/chain/prefab"
 )
-
-func TestLegendEveryCharacter(t *testing.T) {
-	want := map[string]Cell{
-		"#":      {Tile: chain.Wall},
-		" ":      {Tile: chain.Floor},
-		".":      {Tile: chain.Floor},
-		"\u00a0": {Tile: chain.Floor},
-		"≈":      {Tile: chain.DeepWater},
-		"@":      {Tile: chain.Floor, Start: true},
-		">":      {Tile: chain.DownStairs, Exit: true},
-		"g":      {Tile: chain.Floor, Spawn: "Goblin"},
-		"o":      {Tile: chain.Floor, Spawn: "Orc"},
-		"O":      {Tile: chain.Floor, Spawn: "Orc Leader"},
-		"e":      {Tile: chain.Floor, Spawn: "Dark Elf"},
-		"^":      {Tile: chain.Floor, Spawn: "Bear Trap"},
-		"%":      {Tile: chain.Floor, Spawn: "Rations"},
-		"!":      {Tile: chain.Floor, Spawn: "Health Potion"},
-		"☼":      {Tile: chain.Floor, Spawn: "Watch Fire"},
-	}
-	for ch, cell := range want {
-		tm, err := ParseTemplate([]string{ch})
-		require.NoError(t, err, "%q", ch)
-		require.Equal(t, 1, tm.W, "%q", ch)
-		assert.Equal(t, cell, tm.At(0, 0), "%q", ch)
-	}
-}
-
-func TestParseTemplateErrors(t *testing.T) {
-	for _, tc := range []struct {
-		rows []string
-		want []string
-	}{
-		{[]string{"###", "# x", "###"}, []string{"row 2, column 3", `"x"`}},
-		{[]string{"≈≈Z"}, []string{"row 1, column 3", `"Z"`}},
-		{[]string{"#", "#\xff#"}, []string{"row 2, column 2", `"\xff"`}},
-		{[]string{"#\t#"}, []string{"row 1, column 2", `"\t"`}},
-		{nil, []string{"empty"}},
-		{[]string{"", ""}, []string{"empty"}},
-	} {
-		_, err := ParseTemplate(tc.rows)
-		require.Error(t, err, "%q", tc.rows)
-		for _, w := range tc.want {
-			assert.Contains(t, err.Error(), w, "%q", tc.rows)
-		}
-	}
-}
-
-func TestParseTemplateRaggedRowsPadWithWall(t *testing.T) {
-	tm, err := ParseTemplate([]string{"g", "   \r", ""})
-	require.NoError(t, err)
-	assert.Equal(t, 3, tm.W)
-	assert.Equal(t, 3, tm.H)
-	assert.Equal(t, "Goblin", tm.At(0, 0).Spawn)
-	assert.Equal(t, chain.Wall, tm.At(1, 0).Tile)
-	assert.Equal(t, chain.Wall, tm.At(2, 0).Tile)
-	assert.Equal(t, chain.Floor, tm.At(2, 1).Tile, "the trailing carriage return is dropped")
-	assert.Equal(t, chain.Wall, tm.At(0, 2).Tile)
-}
-
-func TestBuiltinLibraryParses(t *testing.T) {
-	names := BuiltinTemplateNames()
-	assert.Contains(t, names, "wfc_populated")
-	assert.Contains(t, names, "orc_camp")
-	assert.Contains(t, names, "underground_fort")
-	for _, n := range names {
-		rows, ok := BuiltinTemplate(n)
-		require.True(t, ok, n)
-		_, err := ParseTemplate(rows)
-		require.NoError(t, err, n)
-	}
-	level, _ := builtin("wfc_populated")
-	assert.Equal(t, 80, level.tmpl.W)
-	assert.Equal(t, 43, level.tmpl.H)
-	_, ok := BuiltinTemplate("nope")
-	assert.False(t, ok)
-}
 
 // pfFloorState is a w×h state of floor inside a wall border.
 func pfFloorState(w, h int) *chain.State {
@@ -183,9 +108,9 @@ func TestSectionalOwnPlacement(t *testing.T) {
 		}
 		s := pfFloorState(w, h)
 		require.NoError(t, buildPrefab(t, s, params))
-		rows, _ := BuiltinTemplate(tc.name)
-		tm, err := ParseTemplate(rows)
-		require.NoError(t, err)
+		b, ok := prefab.Lookup(tc.name)
+		require.True(t, ok, tc.name)
+		tm := b.Template
 		for ty := range tm.H {
 			for tx := range tm.W {
 				p := chain.Point{X: tc.x0 + tx, Y: tc.y0 + ty}
@@ -381,14 +306,15 @@ func TestRoomVaultsChanceAndDepth(t *testing.T) {
 	assert.Empty(t, s.Spawns)
 }
 
-func FuzzParseTemplate(f *testing.F) {
+// FuzzStampTemplate stamps any template that parses onto a small map.
+func FuzzStampTemplate(f *testing.F) {
 	f.Add("###\n#@#\n###")
 	f.Add(" ≈≈☼\n\xff\n")
 	f.Add("")
 	f.Add("g\r\n  \n>")
 	f.Fuzz(func(t *testing.T, text string) {
 		rows := strings.Split(text, "\n")
-		tm, err := ParseTemplate(rows)
+		tm, err := prefab.Parse(rows)
 		if err != nil {
 			return
 		}
@@ -454,4 +380,22 @@ func TestBuiltinLevelIsConnected(t *testing.T) {
 		}
 	}
 	assert.NotEmpty(t, s.Spawns)
+}
+
+// A cell that keeps the map leaves the tile and what stands on it alone.
+func TestStampKeepCell(t *testing.T) {
+	l := prefab.Tutorial().With('?', prefab.Cell{Keep: true})
+	tm, err := l.Parse([]string{"#?#", "g?>"})
+	require.NoError(t, err)
+	s := pfFloorState(10, 10)
+	s.Map.Set(chain.Point{X: 3, Y: 2}, chain.DeepWater)
+	s.Spawns = []chain.Spawn{{X: 3, Y: 3, Name: "Rat"}, {X: 2, Y: 3, Name: "Bat"}}
+	require.NoError(t, stamp(s, tm, 2, 2))
+	assert.Equal(t, chain.Wall, s.Map.At(chain.Point{X: 2, Y: 2}))
+	assert.Equal(t, chain.DeepWater, s.Map.At(chain.Point{X: 3, Y: 2}), "kept")
+	assert.Equal(t, chain.Floor, s.Map.At(chain.Point{X: 3, Y: 3}), "kept")
+	assert.ElementsMatch(t, []chain.Spawn{{X: 3, Y: 3, Name: "Rat"}, {X: 2, Y: 3, Name: "Goblin"}}, s.Spawns,
+		"the rat on a kept cell stays, the bat under the goblin goes")
+	require.Len(t, s.Exits, 1)
+	assert.Equal(t, chain.Point{X: 4, Y: 3}, s.Exits[0].Pos())
 }

@@ -1,4 +1,4 @@
-package special
+package prefab
 
 // wfcPopulatedRows is the built-in "wfc_populated" level (80×43): a map remade
 // by Hewn's own waveform_collapse, then peopled, in the spirit of the tutorial's
