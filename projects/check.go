@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"maps"
 	"os"
 	"slices"
 
@@ -15,9 +14,10 @@ import (
 
 // Check validates what decoding cannot: chain preconditions (chain.Check, whose
 // warnings stay warnings), theme names, duplicate depths, prefab templates (the
-// legend) and the content pack's presence. It returns errors and warnings, each
-// "path: message". `hewn project check` and every command that runs a project
-// (run, stats, export) refuse a project with errors: one verdict.
+// legend), the prefabs steps name and the content pack's presence. It returns
+// errors and warnings, each "path: message". `hewn project check` and every
+// command that runs a project (run, stats, export) refuse a project with
+// errors: one verdict.
 func (p *Project) Check() (errs, warns []string) {
 	errs, warns = p.CheckLevels()
 	if err := p.CheckContentPath(); err != nil {
@@ -76,38 +76,53 @@ func (p *Project) CheckLevels() (errs, warns []string) {
 			errs = append(errs, fmt.Sprintf("prefabs[%d].template: %v", i, err))
 		}
 	}
+	errs = append(errs, p.checkPrefabNames()...)
 	return errs, warns
 }
 
-// placingBuilders are the builders whose "name" parameter is an entity they place.
-var placingBuilders = []string{"place_spawn", "guaranteed_spawn", "periodic_spawn"}
-
-// CheckEntities reports every entity the project's steps place by name
-// (place_spawn, guaranteed_spawn and periodic_spawn's "name", sub-chains
-// included) that pack does not define, each "path: message". Entities only
-// builders place need no spawn table entry, but they must exist.
+// CheckEntities reports every entity the project's steps name in an entity
+// parameter (chain.Entity: place_spawn, guaranteed_spawn and periodic_spawn's
+// "name", sub-chains included) that pack does not define, each "path:
+// message". Entities only builders place need no spawn table entry, but they
+// must exist.
 func (p *Project) CheckEntities(pack *content.Pack) []string {
 	var errs []string
-	var walk func(steps []chain.Step, path string)
-	walk = func(steps []chain.Step, path string) {
-		for i, s := range steps {
-			sp := fmt.Sprintf("%s[%d]", path, i)
-			if name, ok := s.Params["name"].(string); ok && name != "" && slices.Contains(placingBuilders, s.Builder) {
-				if _, known := pack.SectionOf(name); !known {
-					errs = append(errs, fmt.Sprintf("%s.params.name: %q is not an entity of the content pack", sp, name))
-				}
-			}
-			for _, k := range slices.Sorted(maps.Keys(s.Params)) {
-				if sub, ok := s.Params[k].([]chain.Step); ok {
-					walk(sub, sp+".params."+k)
-				}
+	p.walkParams(func(s *chain.Step, prm chain.Param, path string) {
+		if name, ok := s.Params[prm.Name].(string); ok && name != "" && prm.Type == chain.Entity {
+			if _, known := pack.SectionOf(name); !known {
+				errs = append(errs, fmt.Sprintf("%s: %q is not an entity of the content pack", path, name))
 			}
 		}
-	}
-	for i, l := range p.Levels {
-		if l.Chain != nil {
-			walk(l.Chain.Steps, fmt.Sprintf("levels[%d].chain.steps", i))
+	})
+	return errs
+}
+
+// checkPrefabNames reports every prefab name parameter (chain.PrefabName,
+// chain.PrefabNames: prefab's name and vaults, sub-chains included) that
+// names neither a project prefab nor a built-in one, each "path: message".
+func (p *Project) checkPrefabNames() []string {
+	var errs []string
+	own := p.Templates()
+	known := func(path, name string) {
+		if _, ok := own[name]; ok || name == "" {
+			return
+		}
+		if _, err := prefab.Tutorial().Find(name, own); err != nil {
+			errs = append(errs, fmt.Sprintf("%s: %v", path, err))
 		}
 	}
+	p.walkParams(func(s *chain.Step, prm chain.Param, path string) {
+		switch prm.Type {
+		case chain.PrefabName:
+			if name, ok := s.Params[prm.Name].(string); ok {
+				known(path, name)
+			}
+		case chain.PrefabNames:
+			names, _ := s.Params[prm.Name].([]string)
+			for i, name := range names {
+				known(fmt.Sprintf("%s[%d]", path, i), name)
+			}
+		}
+	})
 	return errs
 }

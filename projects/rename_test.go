@@ -1,6 +1,7 @@
 package projects
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -55,4 +56,23 @@ func TestFreePackNameKeepsOtherFiles(t *testing.T) {
 	assert.Equal(t, PackFile, p.FreePackName(PackFile, pk))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, PackFile), []byte("{}"), 0o644))
 	assert.Equal(t, "spawns-2.json", p.FreePackName(PackFile, pk))
+}
+
+func TestCheckPrefabNames(t *testing.T) {
+	p, err := Example()
+	require.NoError(t, err)
+	errs, _ := p.CheckLevels()
+	require.Empty(t, errs)
+	p.Levels[1].Chain.Steps = append(p.Levels[1].Chain.Steps,
+		chain.Step{Builder: "prefab", Params: map[string]any{"mode": "sectional", "name": "watch_post"}},
+		chain.Step{Builder: "sub_chain", Params: map[string]any{"steps": []chain.Step{
+			{Builder: "prefab", Params: map[string]any{"name": "no_such"}},
+			{Builder: "prefab", Params: map[string]any{"vaults": []string{"checkerboard", "missing"}}},
+		}}})
+	n := len(p.Levels[1].Chain.Steps)
+	errs, _ = p.CheckLevels()
+	require.Len(t, errs, 2, "%q", errs)
+	assert.Contains(t, errs[0], fmt.Sprintf(`levels[1].chain.steps[%d].params.steps[0].params.name: unknown prefab "no_such" (built-in: `, n-1))
+	assert.Contains(t, errs[0], "; project: watch_post)")
+	assert.Contains(t, errs[1], fmt.Sprintf(`levels[1].chain.steps[%d].params.steps[1].params.vaults[1]: unknown prefab "missing"`, n-1))
 }
