@@ -10,7 +10,9 @@ import (
 )
 
 // buildersCmd lists the registered builders, or describes one: its kind, help,
-// preconditions and every parameter with its type, default, range and choices.
+// preconditions and every parameter with its type (chain.ParamType's name,
+// and the JSON shape of a type that names something: "entity (string)"),
+// default, range and choices.
 func buildersCmd(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("builders", stderr)
 	pos, err := parseFlags(fs, args)
@@ -48,6 +50,9 @@ func buildersCmd(args []string, stdout, stderr io.Writer) int {
 
 func paramDetails(p chain.Param) string {
 	var parts []string
+	if base := p.Type.Base(); base != p.Type {
+		parts = append(parts, base.String()) // what the JSON holds: "entity (string; ...)"
+	}
 	if len(p.Choices) > 0 {
 		parts = append(parts, "one of "+strings.Join(p.Choices, ", "))
 	}
@@ -63,6 +68,10 @@ func paramDetails(p chain.Param) string {
 		case []string:
 			if len(d) > 0 {
 				parts = append(parts, "default "+strings.Join(d, ", "))
+			}
+		case string:
+			if d != "" {
+				parts = append(parts, "default "+d)
 			}
 		default:
 			parts = append(parts, fmt.Sprintf("default %v", d))
