@@ -8,6 +8,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 
 	"hewn/chain"
 	_ "hewn/chain/builders" // every builder, so project chains decode
@@ -67,8 +68,9 @@ type ThemeSplit struct {
 	Theme  string `json:"theme"`
 }
 
-// SplitRegions are the regions a ThemeSplit may name.
-var SplitRegions = []string{"left_half", "right_half", "top_half", "bottom_half"}
+// SplitRegions are the regions a ThemeSplit may name: the halves among
+// chain.RegionNames (left_half, right_half, top_half, bottom_half).
+var SplitRegions = slices.DeleteFunc(chain.RegionNames(), func(n string) bool { return !strings.HasSuffix(n, "_half") })
 
 // Settings are editor preferences stored with the project.
 type Settings struct {
