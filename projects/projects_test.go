@@ -179,3 +179,7 @@ func FuzzDecode(f *testing.F) {
 		require.NoError(t, err, "a decoded project re-encodes to a valid one")
 	})
 }
+
+func TestSplitRegionsAreTheHalves(t *testing.T) {
+	assert.Equal(t, []string{"left_half", "right_half", "top_half", "bottom_half"}, SplitRegions)
+}

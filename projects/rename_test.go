@@ -76,7 +76,3 @@ func TestCheckPrefabNames(t *testing.T) {
 	assert.Contains(t, errs[0], "; project: watch_post)")
 	assert.Contains(t, errs[1], fmt.Sprintf(`levels[1].chain.steps[%d].params.steps[1].params.vaults[1]: unknown prefab "missing"`, n-1))
 }
-
-func TestSplitRegionsAreTheHalves(t *testing.T) {
-	assert.Equal(t, []string{"left_half", "right_half", "top_half", "bottom_half"}, SplitRegions)
-}
