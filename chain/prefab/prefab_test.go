@@ -87,7 +87,6 @@ func TestBuiltinLibraryParses(t *testing.T) {
 	assert.False(t, ok)
 }
 
-
 // The tutorial legend's words, as the prefab builder's help and errors give them.
 func TestTutorialHelp(t *testing.T) {
 	assert.Equal(t, `'#' wall, ' ' or '.' floor, '≈' deep water, '@' start, '>' down stairs; `+

@@ -151,7 +151,7 @@ type prefabStep struct {
 	mode    string
 	name    string
 	tmpl    *prefab.Template // parsed "template" parameter, or nil
-	pos     chain.Values // the x and y parameters
+	pos     chain.Values     // the x and y parameters
 	vaults  []string
 	connect bool
 }
