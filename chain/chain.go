@@ -66,6 +66,8 @@ func (s Step) Clone() Step {
 				v = slices.Clone(x)
 			case []Step:
 				v = cloneSteps(x)
+			case []PaintCell:
+				v = slices.Clone(x)
 			}
 			c.Params[k] = v
 		}

@@ -47,11 +47,21 @@ const (
 	// as a string; Choices, when a builder sets them, allow fewer (Register
 	// fills in all of them when it does not).
 	Region
+	// PrefabFile ("prefab_file") names a prefab file, as a string: a REXPaint
+	// .xp or a .txt of legend rows, by a path relative to the project file
+	// (or to the chain file of a bare chain), read through Config.Files. ""
+	// means none. A project check wants it to exist and parse.
+	PrefabFile
+	// PaintCells ("paint_cells") is a list of hand-painted cells
+	// ([]PaintCell): each a tile, a spawn, a cleared rectangle, a start or an
+	// exit at a position. Its Base is itself (no other type has its shape): a
+	// form with no widget for it shows it read-only.
+	PaintCells
 	numParamTypes
 )
 
 var paramTypeNames = [numParamTypes]string{"int", "float", "bool", "string", "enum", "enum_or_number", "string_list", "int_list", "steps",
-	"entity", "template", "prefab_name", "prefab_name_list", "region"}
+	"entity", "template", "prefab_name", "prefab_name_list", "region", "prefab_file", "paint_cells"}
 
 // String names the type.
 func (t ParamType) String() string {
@@ -62,12 +72,12 @@ func (t ParamType) String() string {
 }
 
 // Base returns the type whose JSON shape and Go value t has: String for
-// Entity and PrefabName, StringList for Template and PrefabNames, Enum for
-// Region, and t itself for the others. A form with no widget of its own for t
-// renders Base's.
+// Entity, PrefabName and PrefabFile, StringList for Template and PrefabNames,
+// Enum for Region, and t itself for the others. A form with no widget of its
+// own for t renders Base's.
 func (t ParamType) Base() ParamType {
 	switch t {
-	case Entity, PrefabName:
+	case Entity, PrefabName, PrefabFile:
 		return String
 	case Template, PrefabNames:
 		return StringList
@@ -91,8 +101,8 @@ type Param struct {
 func (p Param) HasRange() bool { return p.Min < p.Max }
 
 // Values holds a step's parameter values by name, already checked against the
-// descriptors: int, float64, bool, string, []string, []int or []Step (and string
-// or int for EnumOrNumber).
+// descriptors: int, float64, bool, string, []string, []int, []Step or
+// []PaintCell (and string or int for EnumOrNumber).
 type Values map[string]any
 
 // Int returns the integer parameter name (0 when absent).
@@ -225,6 +235,8 @@ func (p Param) Check(val any) (any, error) {
 			return s, nil
 		}
 		return nil, fmt.Errorf("%s is not a list of steps", quote(val))
+	case PaintCells:
+		return checkPaintCells(val)
 	}
 	return nil, fmt.Errorf("unknown parameter type %d", p.Type)
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"io/fs"
 	"math/rand/v2"
 )
 
@@ -15,6 +16,10 @@ type Result struct {
 	Master, Seed uint64
 	State        *State
 	History      *History
+	// Warnings are what the run found suspicious without failing: what steps
+	// reported (State.Warn), then each exit the start cannot reach, naming
+	// the step that cut it off.
+	Warnings []Warning
 }
 
 // Config carries what a run needs besides the chain.
@@ -27,9 +32,19 @@ type Config struct {
 	Spawner Spawner
 	// Templates are extra prefab templates by name.
 	Templates map[string][]string
+	// Legend extends the tutorial's prefab legend for every template and
+	// prefab file of the run (a project's "legend").
+	Legend []LegendEntry
+	// Files holds the files steps name (a prefab step's "file"), by
+	// slash-separated path relative to the project or chain file; nil when the
+	// run has none. Package projects fills it, keeping paths inside the
+	// project's folder; the chain package reads nothing else.
+	Files fs.FS
 	// NoHistory skips recording snapshots (the result's history stays empty): for
 	// runs that only want the final level, such as exports and seed sweeps.
 	NoHistory bool
+
+	noReachCheck bool // a run again for reachWarnings' history
 }
 
 // splitmix64 is a strong 64-bit mixer.
@@ -77,14 +92,20 @@ func RunConfig(ctx context.Context, c *Chain, cfg Config) (res *Result, err erro
 	hist := NewHistory(c.Width, c.Height)
 	s := &State{
 		Map: NewGrid(c.Width, c.Height), Depth: c.Depth, Master: cfg.Master, Seed: seed,
-		Spawner: cfg.Spawner, Templates: cfg.Templates, hist: hist,
+		Spawner: cfg.Spawner, Templates: cfg.Templates, Legend: cfg.Legend, Files: cfg.Files, hist: hist,
+		warns: new([]Warning),
 	}
 	if cfg.NoHistory {
 		s.hist = nil
 	}
 	res = &Result{Chain: c, Master: cfg.Master, Seed: seed, State: s, History: hist}
-	if err := runSteps(ctx, s, c.Steps, "steps", "", -1); err != nil {
+	err = runSteps(ctx, s, c.Steps, "steps", "", -1)
+	res.Warnings = *s.warns
+	if err != nil {
 		return res, err
+	}
+	if !cfg.noReachCheck {
+		res.Warnings = append(res.Warnings, reachWarnings(ctx, c, cfg, res)...)
 	}
 	return res, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 )
 
 // Exit is an exit of a level (a down staircase unless Tile says otherwise).
@@ -45,8 +46,13 @@ type State struct {
 	Spawner Spawner
 	// Templates are prefab templates by name (a project's own, added to the built-ins).
 	Templates map[string][]string
+	// Legend extends the tutorial's prefab legend (Config.Legend).
+	Legend []LegendEntry
+	// Files holds the files steps name (Config.Files); nil for none.
+	Files fs.FS
 
-	hist *History
+	hist  *History
+	warns *[]Warning // shared with nested states
 	step StepRef
 	nest int
 }
@@ -202,8 +208,12 @@ func (s *State) Nested(ctx context.Context, steps []Step) (*State, error) {
 	}
 	sub := &State{
 		Map: NewGrid(s.Map.W, s.Map.H), Depth: s.Depth, Master: s.Master, Seed: s.Seed,
-		Spawner: s.Spawner, Templates: s.Templates, hist: s.hist, nest: s.nest + 1,
+		Spawner: s.Spawner, Templates: s.Templates, Legend: s.Legend, Files: s.Files, hist: s.hist, nest: s.nest + 1,
 	}
+	if s.warns == nil {
+		s.warns = new([]Warning)
+	}
+	sub.warns = s.warns
 	err := runSteps(ctx, sub, steps, s.step.Path+".params.steps", s.step.Key, s.step.Index)
 	return sub, err
 }
