@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"hewn/chain"
@@ -219,4 +220,92 @@ func (l *Legend) Parse(rows []string) (*Template, error) {
 		// The rest of the row stays the zero Cell: a wall.
 	}
 	return t, nil
+}
+
+// CellOf returns the cell a legend entry gives its character.
+func CellOf(e chain.LegendEntry) Cell {
+	if e.Keep {
+		return Cell{Keep: true}
+	}
+	return Cell{Tile: e.Tile, Spawn: e.Spawn, Start: e.Start, Exit: e.Exit}
+}
+
+// EntryOf returns the legend entry that gives glyph the cell c.
+func EntryOf(glyph rune, c Cell) chain.LegendEntry {
+	return chain.LegendEntry{Glyph: glyph, Tile: c.Tile, Spawn: c.Spawn, Start: c.Start, Exit: c.Exit, Keep: c.Keep}
+}
+
+// Entries lists the legend's characters and their cells in its order,
+// leaving out the quiet aliases (the non-breaking space for floor).
+func (l *Legend) Entries() []chain.LegendEntry {
+	out := make([]chain.LegendEntry, 0, len(l.entries))
+	for _, e := range l.entries {
+		if !e.quiet {
+			out = append(out, EntryOf(e.glyph, e.cell))
+		}
+	}
+	return out
+}
+
+// Glyph returns the legend's first character (in its order, aliases last)
+// that decodes to exactly c, reporting whether there is one.
+func (l *Legend) Glyph(c Cell) (rune, bool) {
+	if c.Keep {
+		c = Cell{Keep: true}
+	}
+	for _, e := range l.entries {
+		if !e.quiet && e.cell == c {
+			return e.glyph, true
+		}
+	}
+	return 0, false
+}
+
+// CheckEntry reports why l cannot take the entry e (nil when it can): a
+// character that is not one printable character, or one l already has with
+// another meaning (a project's legend extends the tutorial's and may not
+// change what its characters mean). An entry l already has with the same
+// meaning is fine.
+func (l *Legend) CheckEntry(e chain.LegendEntry) error {
+	switch {
+	case e.Glyph == utf8.RuneError || !utf8.ValidRune(e.Glyph):
+		return fmt.Errorf("%s is not a character", strconv.QuoteRune(e.Glyph))
+	case unicode.IsControl(e.Glyph) || (unicode.IsSpace(e.Glyph) && e.Glyph != ' ' && e.Glyph != '\u00a0'):
+		return fmt.Errorf("%s cannot stand in a template row (pick a printable character)", strconv.QuoteRune(e.Glyph))
+	case e.Keep && (e.Spawn != "" || e.Start || e.Exit || e.Tile != chain.Wall):
+		return errors.New("keep leaves the map as it is: give it no tile, entity, start or exit")
+	case e.Start && e.Exit:
+		return errors.New("a character marks the start or an exit, not both")
+	}
+	if have, ok := l.cells[e.Glyph]; ok && have != CellOf(e) {
+		return fmt.Errorf("%s already means %s in the legend; pick another character", quoteGlyph(e.Glyph), cellWords(have))
+	}
+	return nil
+}
+
+// Extend returns l with the entries added in order (see CheckEntry), or the
+// first entry's error, "entry 2: 'g' already means Goblin in the legend; ...".
+func (l *Legend) Extend(entries []chain.LegendEntry) (*Legend, error) {
+	for i, e := range entries {
+		if err := l.CheckEntry(e); err != nil {
+			return nil, fmt.Errorf("entry %d: %w", i, err)
+		}
+		if _, same := l.cells[e.Glyph]; !same {
+			l = l.With(e.Glyph, CellOf(e))
+		}
+	}
+	return l, nil
+}
+
+// ForRun returns the legend of a run's templates and prefab files: the
+// tutorial's, extended by the run's own (chain.State.Legend, a project's).
+func ForRun(s *chain.State) (*Legend, error) {
+	if len(s.Legend) == 0 {
+		return tutorial, nil
+	}
+	l, err := tutorial.Extend(s.Legend)
+	if err != nil {
+		return nil, fmt.Errorf("the project's legend: %w", err)
+	}
+	return l, nil
 }
