@@ -53,8 +53,8 @@ type State struct {
 
 	hist  *History
 	warns *[]Warning // shared with nested states
-	step StepRef
-	nest int
+	step  StepRef
+	nest  int
 }
 
 // ErrNoSpawner is returned by builders that roll content when the run has no content pack.
