@@ -94,6 +94,28 @@ func paramValue(s *byteStream, p chain.Param, depth int) any {
 			steps[i] = randomStep(s, specs[int(s.next())%len(specs)], depth+1)
 		}
 		return steps
+	case chain.PaintCells:
+		cells := make([]any, int(s.next())%6)
+		for i := range cells {
+			c := map[string]any{"x": int(s.next()) - 100, "y": int(s.next()) - 100}
+			if s.next()%2 == 0 {
+				c["w"], c["h"] = 1+int(s.next())%60, 1+int(s.next())%40
+			}
+			switch s.next() % 5 {
+			case 0:
+				c["tile"] = []string{"wall", "floor", "deep_water", "down_stairs"}[int(s.next())%4]
+			case 1:
+				c["spawn"] = "Goblin"
+			case 2:
+				c["clear"] = true
+			case 3:
+				c["start"], c["w"], c["h"] = true, 1, 1
+			default:
+				c["exit"], c["w"], c["h"] = true, 1, 1
+			}
+			cells[i] = c
+		}
+		return cells
 	}
 	return nil
 }

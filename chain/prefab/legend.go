@@ -182,6 +182,21 @@ func cellWords(c Cell) string {
 	return tileWords(c.Tile) // an exit's tile names it: down stairs
 }
 
+// CharError is Parse's error for a character the legend does not know.
+type CharError struct {
+	// Row and Column locate the character (1-based, in characters).
+	Row, Column int
+	// Char is the character's bytes (not UTF-8 when the row is not).
+	Char string
+	// Legend is the legend's Help.
+	Legend string
+}
+
+// Error reads "template row 2, column 3: unknown character "x" (the legend: ...)".
+func (e *CharError) Error() string {
+	return fmt.Sprintf("template row %d, column %d: unknown character %s (the legend: %s)", e.Row, e.Column, strconv.Quote(e.Char), e.Legend)
+}
+
 // Parse decodes template rows written in the tutorial's legend (see
 // Legend.Parse).
 func Parse(rows []string) (*Template, error) { return tutorial.Parse(rows) }
@@ -210,8 +225,7 @@ func (l *Legend) Parse(rows []string) (*Template, error) {
 			r, size := utf8.DecodeRuneInString(row[i:])
 			c, ok := l.cells[r]
 			if !ok || (r == utf8.RuneError && size <= 1) {
-				return nil, fmt.Errorf("template row %d, column %d: unknown character %s (the legend: %s)",
-					y+1, x+1, strconv.Quote(row[i:i+size]), l.Help())
+				return nil, &CharError{Row: y + 1, Column: x + 1, Char: row[i : i+size], Legend: l.Help()}
 			}
 			t.Cells[y*w+x] = c
 			i += size
@@ -308,4 +322,13 @@ func ForRun(s *chain.State) (*Legend, error) {
 		return nil, fmt.Errorf("the project's legend: %w", err)
 	}
 	return l, nil
+}
+
+// Crop returns the top-left w×h part of t (w ≤ t.W, h ≤ t.H).
+func (t *Template) Crop(w, h int) *Template {
+	c := &Template{W: w, H: h, Cells: make([]Cell, w*h)}
+	for y := range h {
+		copy(c.Cells[y*w:(y+1)*w], t.Cells[y*t.W:y*t.W+w])
+	}
+	return c
 }

@@ -22,8 +22,10 @@ func init() {
 		Help: "Hand-drawn content in the tutorial's prefab legend: a whole level (drawn from the top-left corner), " +
 			"a section stamped onto the map at its own placement or at x/y, or small room vaults dropped wherever they " +
 			"fit on plain floor (by depth and chance). " +
-			"Templates come from \"template\", or by \"name\" from the project's prefabs, then the built-in library. " +
-			"Legend: " + prefab.Tutorial().Help() + ". Short rows are padded with wall; the map's outer ring always stays wall.",
+			"Templates come from \"template\", by \"name\" from the project's prefabs, then the built-in library, or from a \"file\" " +
+			"(a REXPaint .xp or a .txt of rows) beside the project or chain file; set one of them. " +
+			"Legend: " + prefab.Tutorial().Help() + ", and the project's own legend. Short rows are padded with wall; " +
+			"the map's outer ring always stays wall.",
 		Kind: chain.Both,
 		Params: []chain.Param{
 			kit.EnumParam("mode", "Mode", "level: the template is the whole map (from the top-left corner); sectional: stamp it onto the map "+
@@ -32,8 +34,15 @@ func init() {
 			{Name: "name", Label: "Template name", Help: "A project prefab or a built-in template (" +
 				strings.Join(prefab.Names(), ", ") + "); empty: wfc_populated for level, orc_camp for sectional.",
 				Type: chain.PrefabName, Default: ""},
-			{Name: "template", Label: "Template", Help: "Rows of legend characters (overrides name). Legend: " + prefab.Tutorial().Help() + ".",
+			{Name: "template", Label: "Template", Help: "Rows of legend characters (instead of name or file). Legend: " +
+				prefab.Tutorial().Help() + ", and the project's own legend.",
 				Type: chain.Template, Default: []string{}},
+			{Name: "file", Label: "File", Help: "A prefab file instead of name or template: a REXPaint image (.xp) or a text file of " +
+				"template rows (.txt, UTF-8, one row per line), by its path relative to the project file (or the chain file), " +
+				"with / between folders. An .xp is read as the tutorial's rex_level reads it: every layer's glyphs (CP437) " +
+				"through the legend, a later layer's over an earlier one's except where its background is REXPaint's " +
+				"transparent magenta; a glyph the legend does not know leaves the map as it is, with a warning. In level " +
+				"mode a file larger than the map is cut to it.", Type: chain.PrefabFile, Default: ""},
 			sectionPosParam("x", "X", "Where a section goes across the map: auto (the section's own placement: underground_fort right, "+
 				"orc_camp and drow_entry center, others center), left, center, right, or the column of its left edge.", "left", "center", "right"),
 			sectionPosParam("y", "Y", "Where a section goes down the map: auto (the section's own placement: underground_fort top, "+
@@ -60,6 +69,8 @@ func prefabWarnings(v chain.Values, explicit map[string]any, w, h int) []chain.P
 	if rows, set := explicit["template"].([]string); set && len(rows) == 0 {
 		uses := v.String("name")
 		switch {
+		case v.String("file") != "":
+			uses = "the file " + strconv.Quote(v.String("file"))
 		case uses != "":
 			uses = "the prefab " + strconv.Quote(uses)
 		case v.String("mode") == "level":
@@ -77,10 +88,12 @@ func prefabWarnings(v chain.Values, explicit map[string]any, w, h int) []chain.P
 	var t *prefab.Template
 	if rows := v.Strings("template"); len(rows) > 0 {
 		t, _ = prefab.Parse(rows)
+	} else if v.String("file") != "" {
+		return out // a file's size is known only when the chain runs
 	} else if b, ok := prefab.Lookup(cmp.Or(v.String("name"), "orc_camp")); ok {
 		t = b.Template
 	}
-	if t == nil { // a project prefab: its size is known only when the chain runs
+	if t == nil { // a project prefab (or project legend): its size is known only when the chain runs
 		return out
 	}
 	for _, a := range []struct {
@@ -98,13 +111,15 @@ func prefabWarnings(v chain.Values, explicit map[string]any, w, h int) []chain.P
 
 // prefabEffects tells Check what a prefab step does: room_vaults needs rooms; a
 // level replaces everything; a template (given, or built-in by name) with '@' or
-// '>' places a start or an exit. A project template's contents are unknown here.
+// '>' places a start or an exit. The contents of a project template, of a
+// template written with the project's legend and of a file are unknown here.
 func prefabEffects(v chain.Values) chain.Effect {
 	e := chain.Effect{Makes: chain.FSpawns}
 	var t *prefab.Template
+	file := v.String("file")
 	if rows := v.Strings("template"); len(rows) > 0 {
 		t, _ = prefab.Parse(rows)
-	} else if b, ok := prefab.Lookup(v.String("name")); ok {
+	} else if b, ok := prefab.Lookup(v.String("name")); ok && file == "" {
 		t = b.Template
 	}
 	switch v.String("mode") {
@@ -113,7 +128,7 @@ func prefabEffects(v chain.Values) chain.Effect {
 	case "level":
 		e.Drops = chain.FRooms | chain.FCorridors | chain.FStart | chain.FExit | chain.FSpawns
 		e.Makes |= chain.FMap
-		if t == nil && v.String("name") == "" {
+		if t == nil && v.String("name") == "" && file == "" && len(v.Strings("template")) == 0 {
 			t = mustBuiltin("wfc_populated")
 		}
 	}
@@ -151,6 +166,8 @@ type prefabStep struct {
 	mode    string
 	name    string
 	tmpl    *prefab.Template // parsed "template" parameter, or nil
+	rows    []string         // the "template" rows when the run's legend must parse them
+	file    string           // the "file" parameter, cleaned
 	pos     chain.Values     // the x and y parameters
 	vaults  []string
 	connect bool
@@ -159,20 +176,53 @@ type prefabStep struct {
 func newPrefab(v chain.Values) (chain.Builder, error) {
 	b := prefabStep{mode: v.String("mode"), name: v.String("name"), pos: chain.Values{"x": v["x"], "y": v["y"]}, vaults: v.Strings("vaults"),
 		connect: v.Bool("connect")}
-	if rows := v.Strings("template"); len(rows) > 0 {
-		if b.name != "" {
-			return nil, fmt.Errorf("set either name (%q) or template, not both", b.name)
-		}
-		t, err := prefab.Parse(rows)
+	rows := v.Strings("template")
+	if err := oneSource(b.name, len(rows) > 0, v.String("file")); err != nil {
+		return nil, err
+	}
+	if f := v.String("file"); f != "" {
+		clean, err := prefab.CheckFilePath(f)
 		if err != nil {
+			return nil, fmt.Errorf("file: %w", err)
+		}
+		b.file = clean
+	}
+	if len(rows) > 0 {
+		t, err := prefab.Parse(rows)
+		var ce *prefab.CharError
+		switch {
+		case errors.As(err, &ce):
+			b.rows = rows // perhaps a character of the project's legend: the run tells
+		case err != nil:
 			return nil, err
 		}
 		b.tmpl = t
 	}
-	if b.mode == "room_vaults" && b.tmpl == nil && b.name == "" && len(b.vaults) == 0 {
-		return nil, errors.New("room_vaults has no vaults to choose from (set vaults, name or template)")
+	if b.mode == "room_vaults" && len(rows) == 0 && b.name == "" && b.file == "" && len(b.vaults) == 0 {
+		return nil, errors.New("room_vaults has no vaults to choose from (set vaults, name, template or file)")
 	}
 	return b, nil
+}
+
+// oneSource refuses a step that sets more than one of name, template and file.
+func oneSource(name string, template bool, file string) error {
+	var set []string
+	if name != "" {
+		set = append(set, fmt.Sprintf("name (%q)", name))
+	}
+	if template {
+		set = append(set, "template")
+	}
+	if file != "" {
+		set = append(set, fmt.Sprintf("file (%q)", file))
+	}
+	switch len(set) {
+	case 2:
+		return fmt.Errorf("set either %s or %s, not both", set[0], set[1])
+	case 3:
+		return fmt.Errorf("set only one of %s, %s and %s", set[0], set[1], set[2])
+	}
+	return nil
 }
 
 func (b prefabStep) Build(ctx context.Context, s *chain.State, rng *rand.Rand) error {
@@ -185,23 +235,60 @@ func (b prefabStep) Build(ctx context.Context, s *chain.State, rng *rand.Rand) e
 	return b.roomVaults(ctx, s, rng)
 }
 
-// lookup resolves a template name: the project's templates first, then the built-ins.
+// lookup resolves a template name: the project's templates first (in the
+// run's legend), then the built-ins.
 func lookup(s *chain.State, name string) (*prefab.Template, prefab.Builtin, error) {
-	e, err := prefab.Tutorial().Find(name, s.Templates)
+	l, err := prefab.ForRun(s)
+	if err != nil {
+		return nil, prefab.Builtin{}, err
+	}
+	e, err := l.Find(name, s.Templates)
 	return e.Template, e, err
 }
 
 // single returns the one template level and sectional modes use, with its
 // library entry (which carries a built-in section's own placement).
 func (b prefabStep) single(s *chain.State, def string) (*prefab.Template, prefab.Builtin, error) {
-	if b.tmpl != nil {
+	switch {
+	case b.rows != nil:
+		l, err := prefab.ForRun(s)
+		if err != nil {
+			return nil, prefab.Builtin{}, err
+		}
+		t, err := l.Parse(b.rows)
+		return t, prefab.Builtin{}, err
+	case b.tmpl != nil:
 		return b.tmpl, prefab.Builtin{}, nil
+	case b.file != "":
+		t, err := b.fromFile(s)
+		return t, prefab.Builtin{}, err
 	}
 	name := b.name
 	if name == "" {
 		name = def
 	}
 	return lookup(s, name)
+}
+
+// fromFile reads the step's file from the run's files and decodes it through
+// the run's legend; glyphs of an .xp the legend does not know are warned of.
+func (b prefabStep) fromFile(s *chain.State) (*prefab.Template, error) {
+	l, err := prefab.ForRun(s)
+	if err != nil {
+		return nil, err
+	}
+	f, err := prefab.ReadFile(s.Files, b.file)
+	if err != nil {
+		return nil, err
+	}
+	t, unknown, err := f.Template(l)
+	if err != nil {
+		return nil, err
+	}
+	if len(unknown) > 0 {
+		s.Warn(prefab.UnknownWarning(b.file, unknown))
+	}
+	return t, nil
 }
 
 func fits(t *prefab.Template, g *chain.Grid) error {
@@ -219,6 +306,11 @@ func (b prefabStep) level(s *chain.State) error {
 		return err
 	}
 	g := s.Map
+	if b.file != "" && (t.W > g.W || t.H > g.H) {
+		// as the tutorial's rex_level reads a file: what lies past the map is left out
+		s.Warn(fmt.Sprintf("%s is %d×%d, larger than the %d×%d map: the part past its edges is left out", b.file, t.W, t.H, g.W, g.H))
+		t = t.Crop(min(t.W, g.W), min(t.H, g.H))
+	}
 	if err := fits(t, g); err != nil {
 		return err
 	}
@@ -407,8 +499,16 @@ type vault struct {
 }
 
 func (b prefabStep) vaultList(s *chain.State) ([]vault, error) {
-	if b.tmpl != nil {
-		return []vault{{name: "template", t: b.tmpl, lo: 0, hi: math.MaxInt}}, nil
+	if b.tmpl != nil || b.rows != nil || b.file != "" {
+		t, _, err := b.single(s, "")
+		if err != nil {
+			return nil, err
+		}
+		name := "template"
+		if b.file != "" {
+			name = b.file
+		}
+		return []vault{{name: name, t: t, lo: 0, hi: math.MaxInt}}, nil
 	}
 	names := b.vaults
 	if b.name != "" {
