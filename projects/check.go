@@ -13,13 +13,16 @@ import (
 )
 
 // Check validates what decoding cannot: chain preconditions (chain.Check, whose
-// warnings stay warnings), theme names, duplicate depths, prefab templates (the
-// legend), the prefabs steps name and the content pack's presence. It returns
-// errors and warnings, each "path: message". `hewn project check` and every
-// command that runs a project (run, stats, export) refuse a project with
-// errors: one verdict.
+// warnings stay warnings), theme names, duplicate depths, the legend, prefab
+// templates (in the legend), the prefabs steps name, the prefab files steps
+// name (each must exist and parse; glyphs the legend lacks are warnings) and
+// the content pack's presence. It returns errors and warnings, each "path:
+// message". `hewn project check` and every command that runs a project (run,
+// stats, export) refuse a project with errors: one verdict.
 func (p *Project) Check() (errs, warns []string) {
 	errs, warns = p.CheckLevels()
+	fe, fw := p.checkFiles()
+	errs, warns = append(errs, fe...), append(warns, fw...)
 	if err := p.CheckContentPath(); err != nil {
 		errs = append(errs, fmt.Sprintf("content: %q is outside the project's folder (copy the pack beside the project)", p.Content))
 	} else if cp := p.ContentPath(); cp != "" {
@@ -45,6 +48,10 @@ func unwrapPath(err error) error {
 // CheckLevels is Check without the content pack: what a project's own file
 // gets right or wrong, whichever pack it runs with.
 func (p *Project) CheckLevels() (errs, warns []string) {
+	legend, _, lp := checkLegend(p.Legend)
+	for _, pr := range lp {
+		errs = append(errs, pr.Error())
+	}
 	names := p.ThemeNames()
 	seen := map[int]int{}
 	for i, l := range p.Levels {
@@ -72,26 +79,35 @@ func (p *Project) CheckLevels() (errs, warns []string) {
 		}
 	}
 	for i, pf := range p.Prefabs {
-		if _, err := prefab.Parse(pf.Template); err != nil {
+		if _, err := legend.Parse(pf.Template); err != nil {
 			errs = append(errs, fmt.Sprintf("prefabs[%d].template: %v", i, err))
 		}
 	}
-	errs = append(errs, p.checkPrefabNames()...)
+	// Template rows in steps: a character neither the tutorial's legend nor
+	// the project's has (the chain decoder cannot know the project's).
+	p.walkParams(func(s *chain.Step, prm chain.Param, path string) {
+		if rows, ok := s.Params[prm.Name].([]string); ok && len(rows) > 0 && prm.Type == chain.Template {
+			var ce *prefab.CharError
+			if _, err := legend.Parse(rows); errors.As(err, &ce) {
+				errs = append(errs, fmt.Sprintf("%s: %v", path, err))
+			}
+		}
+	})
+	errs = append(errs, p.checkPrefabNames(legend)...)
 	return errs, warns
 }
 
-// CheckEntities reports every entity the project's steps name in an entity
-// parameter (chain.Entity: place_spawn, guaranteed_spawn and periodic_spawn's
-// "name", sub-chains included) that pack does not define, each "path:
-// message". Entities only builders place need no spawn table entry, but they
-// must exist.
+// CheckEntities reports every entity the project names that pack does not
+// define, each "path: message": in its legend ("legend[2].entity"), in the
+// steps' entity parameters (chain.Entity: place_spawn, guaranteed_spawn and
+// periodic_spawn's "name", sub-chains included) and in paint cells
+// ("...params.cells[3].spawn"). Entities only builders place need no spawn
+// table entry, but they must exist.
 func (p *Project) CheckEntities(pack *content.Pack) []string {
 	var errs []string
-	p.walkParams(func(s *chain.Step, prm chain.Param, path string) {
-		if name, ok := s.Params[prm.Name].(string); ok && name != "" && prm.Type == chain.Entity {
-			if _, known := pack.SectionOf(name); !known {
-				errs = append(errs, fmt.Sprintf("%s: %q is not an entity of the content pack", path, name))
-			}
+	p.walkEntities(func(name, path string, _ func(string)) {
+		if _, known := pack.SectionOf(name); !known {
+			errs = append(errs, fmt.Sprintf("%s: %q is not an entity of the content pack", path, name))
 		}
 	})
 	return errs
@@ -100,14 +116,14 @@ func (p *Project) CheckEntities(pack *content.Pack) []string {
 // checkPrefabNames reports every prefab name parameter (chain.PrefabName,
 // chain.PrefabNames: prefab's name and vaults, sub-chains included) that
 // names neither a project prefab nor a built-in one, each "path: message".
-func (p *Project) checkPrefabNames() []string {
+func (p *Project) checkPrefabNames(legend *prefab.Legend) []string {
 	var errs []string
 	own := p.Templates()
 	known := func(path, name string) {
 		if _, ok := own[name]; ok || name == "" {
 			return
 		}
-		if _, err := prefab.Tutorial().Find(name, own); err != nil {
+		if _, err := legend.Find(name, own); err != nil {
 			errs = append(errs, fmt.Sprintf("%s: %v", path, err))
 		}
 	}

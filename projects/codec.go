@@ -34,6 +34,7 @@ type projectJSON struct {
 	Name     string        `json:"name"`
 	Seed     uint64        `json:"seed"`
 	Content  string        `json:"content,omitempty"`
+	Legend   []LegendEntry `json:"legend,omitempty"`
 	Themes   []chain.Theme `json:"themes,omitempty"`
 	Prefabs  []Prefab      `json:"prefabs,omitempty"`
 	Levels   []levelJSON   `json:"levels"`
@@ -44,7 +45,7 @@ type projectJSON struct {
 // order, a step, a theme tile or a prefab row per line, so saved projects diff
 // well; decoding and encoding again gives the same bytes.
 func (p *Project) Encode(w io.Writer) error {
-	out := projectJSON{Version: Version, Name: p.Name, Seed: p.Seed, Content: p.Content,
+	out := projectJSON{Version: Version, Name: p.Name, Seed: p.Seed, Content: p.Content, Legend: p.Legend,
 		Themes: p.Themes, Prefabs: p.Prefabs, Levels: []levelJSON{}}
 	if p.Settings != (Settings{}) {
 		s := p.Settings
@@ -105,7 +106,7 @@ func Decode(data []byte) (*Project, error) {
 		probs = append(probs, chain.Problem{Path: path, Msg: fmt.Sprintf(format, args...), Step: -1})
 	}
 	p := &Project{}
-	known := []string{"version", "name", "seed", "content", "themes", "prefabs", "levels", "settings"}
+	known := []string{"version", "name", "seed", "content", "legend", "themes", "prefabs", "levels", "settings"}
 	for _, k := range sortedKeys(raw) {
 		if !slices.Contains(known, k) {
 			add(k, "unknown key %q (want %s)", k, strings.Join(known, ", "))
@@ -123,6 +124,11 @@ func Decode(data []byte) (*Project, error) {
 	field("content", &p.Content, "a string (a path)")
 	if v, ok := raw["settings"]; ok {
 		p.Settings = decodeSettings(v, add)
+	}
+	if items := list(raw, "legend", "a list of legend entries", add); items != nil {
+		p.Legend = decodeLegend(items, add)
+		_, _, lp := checkLegend(p.Legend)
+		probs = append(probs, lp...)
 	}
 	for i, tv := range list(raw, "themes", "a list of themes", add) {
 		th, tp := chain.DecodeTheme(tv, fmt.Sprintf("themes[%d]", i))

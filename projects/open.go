@@ -42,7 +42,8 @@ func FromChain(c *chain.Chain, name string) *Project {
 }
 
 // Open reads a project file, or a chain file as a one-level project (chain
-// reports which). A chain's project has no Path, so saving asks where. Errors
+// reports which). A chain's project has no Path, so saving asks where; its
+// Files are the chain's folder (the prefab files its steps name). Errors
 // are *chain.FileError naming path ("FILE:LINE:COL: message", "FILE:
 // json.path: message"), ready for an error dialog.
 func Open(path string) (p *Project, isChain bool, err error) {
@@ -63,7 +64,9 @@ func Open(path string) (p *Project, isChain bool, err error) {
 		return nil, true, chain.WithFile(path, err)
 	}
 	name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
-	return FromChain(c, name), true, nil
+	p = FromChain(c, name)
+	p.Files = DirFS(filepath.Dir(path)) // the files its steps name lie beside the chain
+	return p, true, nil
 }
 
 // ReadFile reads a chain or project file for decoding. A directory, and a

@@ -7,6 +7,7 @@ package projects
 import (
 	"context"
 	"fmt"
+	"io/fs"
 	"slices"
 	"strings"
 
@@ -25,13 +26,21 @@ type Project struct {
 	Seed uint64
 	// Content is the content pack's path relative to the project file; "" means
 	// the embedded default pack.
-	Content  string
+	Content string
+	// Legend extends the tutorial's prefab legend for every template, prefab
+	// file and paint step of the project (see LegendEntry).
+	Legend   []LegendEntry
 	Themes   []chain.Theme
 	Prefabs  []Prefab
 	Levels   []Level
 	Settings Settings
 	// Path is the file the project was loaded from or last saved to ("" when new).
 	Path string
+	// Files, when not nil, holds the files the project's steps name (prefab
+	// files) instead of the folder of Path: Open sets it to a chain file's
+	// folder, and one who opens a project from elsewhere (an fs.FS) sets it to
+	// that. It is not part of the project file, and Clone shares it.
+	Files fs.FS
 	// Pack is the content pack as an editor holds it (loaded with LoadPack,
 	// edited as a whole new value each time, written by SavePack); nil when
 	// nobody loaded it. It is not part of the project file, and Clone shares it.
@@ -107,6 +116,7 @@ func (p *Project) Clone() *Project {
 		}
 		q.Themes[i] = t2
 	}
+	q.Legend = slices.Clone(p.Legend)
 	q.Prefabs = make([]Prefab, len(p.Prefabs))
 	for i, pf := range p.Prefabs {
 		q.Prefabs[i] = Prefab{pf.Name, slices.Clone(pf.Template)}
@@ -188,7 +198,17 @@ func (p *Project) ThemeNames() []string {
 // Config returns the chain run configuration of level i with master seed master
 // (pass p.Seed normally) and spawner sp.
 func (p *Project) Config(i int, master uint64, sp chain.Spawner) chain.Config {
-	return chain.Config{Master: master, Seed: p.Levels[i].Seed, Spawner: sp, Templates: p.Templates()}
+	cfg := p.BaseConfig(master, sp)
+	cfg.Seed = p.Levels[i].Seed
+	return cfg
+}
+
+// BaseConfig returns the run configuration every level of the project shares
+// (a level's own seed aside): master seed, spawner, the project's prefab
+// templates, its legend and its files.
+func (p *Project) BaseConfig(master uint64, sp chain.Spawner) chain.Config {
+	_, legend, _ := checkLegend(p.Legend)
+	return chain.Config{Master: master, Spawner: sp, Templates: p.Templates(), Legend: legend, Files: p.FileSystem()}
 }
 
 // Run generates level i with the project's master seed.

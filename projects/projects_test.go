@@ -166,6 +166,7 @@ func TestCheck(t *testing.T) {
 
 func FuzzDecode(f *testing.F) {
 	f.Add([]byte(v1))
+	f.Add([]byte(withLegend))
 	f.Add(ExampleJSON())
 	f.Add([]byte(`{"levels":[{"chain":{"steps":[{"builder":"sub_chain","params":{"steps":[{"builder":"sub_chain"}]}}]}}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {

@@ -246,7 +246,7 @@ func (g *Game) levelFor(depth int) (*chain.Chain, chain.Config, error) {
 	}
 	c := g.proj.Levels[deepest].Chain.Clone()
 	c.Depth = depth
-	return c, chain.Config{Master: g.master, Spawner: g.roller, Templates: g.proj.Templates()}, nil
+	return c, g.proj.BaseConfig(g.master, g.roller), nil
 }
 
 // enter generates and enters the level of the given depth.
