@@ -355,3 +355,25 @@ func XPFromRows(rows []string, look func(r rune) (fg, bg RGB)) (*XPFile, error) 
 	}
 	return &XPFile{Version: -1, Layers: []XPLayer{l}}, nil
 }
+
+// white is the foreground XPFromRows gives entities and the start (ThemeLook).
+var white = RGB{255, 255, 255}
+
+// ThemeLook colours template characters for XPFromRows as a theme draws
+// them: a character of l lays a tile, drawn in th's colours for it; one that
+// places an entity or the start is white on that tile's background; one l
+// does not know (or that keeps the map) is white on black.
+func ThemeLook(l *Legend, th chain.Theme) func(r rune) (fg, bg RGB) {
+	return func(r rune) (RGB, RGB) {
+		c, ok := l.Cell(r)
+		if !ok || c.Keep {
+			return white, RGB{}
+		}
+		look := th.Look(c.Tile)
+		fg, bg := RGBOf(look.FG), RGBOf(look.BG)
+		if c.Spawn != "" || c.Start {
+			fg = white
+		}
+		return fg, bg
+	}
+}

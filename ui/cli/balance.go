@@ -13,7 +13,6 @@ import (
 	"syscall"
 
 	"hewn/chain"
-	"hewn/projects"
 	"hewn/projects/stats"
 )
 
@@ -54,7 +53,7 @@ func balanceCmd(path, bot, depths string, depth, seeds int, from uint64, shard s
 	}
 	p := t.proj
 	if p == nil {
-		p = projects.FromChain(t.chain, "chain")
+		p = t.chainProject()
 		if len(list) == 0 {
 			list = []int{t.chain.Depth}
 		}

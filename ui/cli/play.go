@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 
-	"hewn/projects"
 	"hewn/projects/play"
 )
 
@@ -60,7 +59,7 @@ func playCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	p, d := t.proj, *depth
 	if p == nil {
-		p = projects.FromChain(t.chain, "chain")
+		p = t.chainProject()
 		d = t.chain.Depth
 	}
 	g, err := play.New(p, t.pack, t.master, d)

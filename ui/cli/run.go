@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
@@ -110,7 +111,8 @@ func loadTarget(path string, seed seedFlag, depth int, contentPath string) (*tar
 	}
 	t.pack = pack
 	t.chain, t.master = c, seed.v
-	t.cfg = chain.Config{Master: seed.v, Spawner: sp}
+	// the prefab files its steps name lie beside the chain
+	t.cfg = chain.Config{Master: seed.v, Spawner: sp, Files: projects.DirFS(filepath.Dir(path))}
 	return t, nil
 }
 
@@ -187,6 +189,9 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		}
 		return inputErr(stderr, err)
 	}
+	for _, w := range res.Warnings { // an exit cut off, a file's unknown glyphs: the exit code stays
+		fmt.Fprintln(stderr, "warning: "+pos[0]+": "+w.String())
+	}
 	var buf bytes.Buffer
 	switch *format {
 	case "ascii":
@@ -257,4 +262,12 @@ func asciiMap(s *chain.State, pack *content.Pack, spawns bool) string {
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// chainProject returns the one-level project a bare chain target plays as,
+// reading the prefab files its steps name from beside the chain.
+func (t *target) chainProject() *projects.Project {
+	p := projects.FromChain(t.chain, "chain")
+	p.Files = t.cfg.Files
+	return p
 }

@@ -86,6 +86,8 @@ func statsCmd(args []string, stdout, stderr io.Writer) int {
 		target = stats.LevelTarget(t.proj, t.level, t.cfg.Spawner, name)
 	} else {
 		target = stats.ChainTarget(t.chain, t.cfg.Spawner, name)
+		cfg := target.Config
+		target.Config = func(m uint64) chain.Config { c := cfg(m); c.Files = t.cfg.Files; return c }
 	}
 	for _, pr := range chain.Check(t.chain) {
 		fmt.Fprintln(stderr, "warning: "+pos[0]+": "+pr.Error())

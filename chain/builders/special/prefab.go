@@ -112,7 +112,8 @@ func prefabWarnings(v chain.Values, explicit map[string]any, w, h int) []chain.P
 // prefabEffects tells Check what a prefab step does: room_vaults needs rooms; a
 // level replaces everything; a template (given, or built-in by name) with '@' or
 // '>' places a start or an exit. The contents of a project template, of a
-// template written with the project's legend and of a file are unknown here.
+// template written with the project's legend and of a file are unknown here;
+// a level from a file is taken to place a start and an exit.
 func prefabEffects(v chain.Values) chain.Effect {
 	e := chain.Effect{Makes: chain.FSpawns}
 	var t *prefab.Template
@@ -130,6 +131,11 @@ func prefabEffects(v chain.Values) chain.Effect {
 		e.Makes |= chain.FMap
 		if t == nil && v.String("name") == "" && file == "" && len(v.Strings("template")) == 0 {
 			t = mustBuiltin("wfc_populated")
+		}
+		if file != "" {
+			// a level drawn in a file is taken to have its start and exit (as
+			// wfc-populated.xp has): the run says so if it does not
+			e.Makes |= chain.FStart | chain.FExit
 		}
 	}
 	if t != nil {
