@@ -15,14 +15,15 @@ LOG=${FUZZLOG:-/tmp/hewn-fuzz}
 mkdir -p "$LOG"
 
 # package:target: the chain, builder parameter, content, project, theme,
-# prefab template, dice, play key and stats merge loaders. (FuzzCheckJSON,
+# prefab template, REXPaint .xp, dice, play key and stats merge loaders. (FuzzCheckJSON,
 # FuzzRandomChains, FuzzSession and the rest run as regression seeds in
 # `make test`; name one to fuzz it: scripts/fuzz.sh FuzzSession.)
 TARGETS=(
 	./chain:FuzzDecode
 	./chain:FuzzDecodeTheme
 	./chain/builders:FuzzBuilderParamValues
-	./chain/builders/special:FuzzParseTemplate
+	./chain/prefab:FuzzParse
+	./chain/prefab:FuzzReadXP
 	./content:FuzzLoad
 	./content:FuzzParseDice
 	./projects:FuzzDecode

@@ -69,6 +69,10 @@ func paramDetails(p chain.Param) string {
 			if len(d) > 0 {
 				parts = append(parts, "default "+strings.Join(d, ", "))
 			}
+		case []chain.PaintCell:
+			if len(d) > 0 {
+				parts = append(parts, fmt.Sprintf("default %d cells", len(d)))
+			}
 		case string:
 			if d != "" {
 				parts = append(parts, "default "+d)
