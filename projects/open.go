@@ -3,13 +3,11 @@ package projects
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
-	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"hewn/chain"
+	"hewn/chain/jsonfile"
 )
 
 // IsChainJSON reports whether data looks like a chain file rather than a
@@ -42,9 +40,10 @@ func FromChain(c *chain.Chain, name string) *Project {
 }
 
 // Open reads a project file, or a chain file as a one-level project (chain
-// reports which). A chain's project has no Path, so saving asks where. Errors
-// are *chain.FileError naming path ("FILE:LINE:COL: message", "FILE:
-// json.path: message"), ready for an error dialog.
+// reports which). A chain's project has no Path, so
+// saving asks where. Errors are *jsonfile.FileError naming path
+// ("FILE:LINE:COL: message", "FILE: json.path: message"), ready for an error
+// dialog.
 func Open(path string) (p *Project, isChain bool, err error) {
 	data, err := ReadFile(path)
 	if err != nil {
@@ -53,48 +52,26 @@ func Open(path string) (p *Project, isChain bool, err error) {
 	if !IsChainJSON(data) {
 		p, err := Decode(data)
 		if err != nil {
-			return nil, false, chain.WithFile(path, err)
+			return nil, false, jsonfile.WithFile(path, err)
 		}
 		p.Path = path
 		return p, false, nil
 	}
 	c, err := chain.DecodeJSON(data, "")
 	if err != nil {
-		return nil, true, chain.WithFile(path, err)
+		return nil, true, jsonfile.WithFile(path, err)
 	}
 	name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 	return FromChain(c, name), true, nil
 }
 
-// ReadFile reads a chain or project file for decoding. A directory, and a
-// file over chain.MaxFileSize (told by its size before anything is read), are
-// refused; errors are *chain.FileError naming path ("FILE: is a directory",
-// "FILE: permission denied", "FILE: the file is 50.0 MiB; chain and project
-// files are at most 16 MiB").
+// ReadFile reads a chain or project file for decoding, through
+// jsonfile.ReadFile with chain.FileLimit: what is not a regular file (a
+// directory, a device, a FIFO) and a file over chain.MaxFileSize (told by its
+// size before anything is read) are refused; errors are *jsonfile.FileError
+// naming path ("FILE: is a directory, not a chain or project file", "FILE:
+// permission denied", "FILE: the file is 50.0 MiB; chain and project files
+// are at most 16 MiB").
 func ReadFile(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, chain.WithFile(path, err)
-	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, chain.WithFile(path, err)
-	}
-	if fi.IsDir() {
-		return nil, chain.WithFile(path, errors.New("is a directory, not a chain or project file"))
-	}
-	if fi.Mode().IsRegular() {
-		if err := chain.CheckFileSize(fi.Size()); err != nil {
-			return nil, chain.WithFile(path, err)
-		}
-	}
-	data, err := io.ReadAll(io.LimitReader(f, chain.MaxFileSize+1))
-	if err != nil {
-		return nil, chain.WithFile(path, err)
-	}
-	if err := chain.CheckFileSize(int64(len(data))); err != nil {
-		return nil, chain.WithFile(path, err)
-	}
-	return data, nil
+	return jsonfile.ReadFile(path, chain.FileLimit)
 }

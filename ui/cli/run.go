@@ -16,6 +16,7 @@ import (
 	"unicode/utf8"
 
 	"hewn/chain"
+	"hewn/chain/jsonfile"
 	"hewn/content"
 	"hewn/projects"
 	"hewn/ui/render"
@@ -51,7 +52,7 @@ type target struct {
 // loadTarget reads a chain or a project (told apart by their keys: "levels" vs
 // "steps") and prepares the run of one level. depth < 0 means "not given".
 func loadTarget(path string, seed seedFlag, depth int, contentPath string) (*target, error) {
-	data, err := projects.ReadFile(path) // refuses a directory or a file over 16 MiB
+	data, err := readArg(path, chain.FileLimit) // refuses a directory or a file over 16 MiB
 	if err != nil {
 		return nil, err
 	}
@@ -61,7 +62,7 @@ func loadTarget(path string, seed seedFlag, depth int, contentPath string) (*tar
 	if _, isProject := keys["levels"]; isProject {
 		p, err := projects.Decode(data)
 		if err != nil {
-			return nil, chain.WithFile(path, err)
+			return nil, jsonfile.WithFile(path, err)
 		}
 		p.Path = path
 		if depth < 0 {
@@ -69,7 +70,7 @@ func loadTarget(path string, seed seedFlag, depth int, contentPath string) (*tar
 		}
 		i := p.LevelByDepth(depth)
 		if i < 0 {
-			return nil, chain.WithFile(path, fmt.Errorf("no level has depth %d (its depths: %s)", depth, depthList(p)))
+			return nil, jsonfile.WithFile(path, fmt.Errorf("no level has depth %d (its depths: %s)", depth, depthList(p)))
 		}
 		// One verdict: what project check rejects does not run.
 		if err := projectVerdict(path, p, nil); err != nil {
@@ -99,7 +100,7 @@ func loadTarget(path string, seed seedFlag, depth int, contentPath string) (*tar
 	}
 	c, err := chain.DecodeJSON(data, "")
 	if err != nil {
-		return nil, chain.WithFile(path, err)
+		return nil, jsonfile.WithFile(path, err)
 	}
 	if depth >= 0 {
 		c.Depth = depth
@@ -171,14 +172,14 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return targetErr(stderr, "run", err)
 	}
-	for _, pr := range chain.CapProblems(chain.Check(t.chain), chain.MaxProblems) {
+	for _, pr := range jsonfile.CapProblems(chain.Check(t.chain), jsonfile.MaxProblems) {
 		fmt.Fprintln(stderr, "warning: "+pos[0]+": "+pr.Error())
 	}
 	t.cfg.NoHistory = *format != "gif" // only the animation needs the snapshots
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := render.CheckSize(t.chain.Width, t.chain.Height, *cell); err != nil && (*format == "png" || *format == "gif") {
-		return inputErr(stderr, chain.WithFile(pos[0], fmt.Errorf("--cell %d: %w", *cell, err)))
+		return inputErr(stderr, jsonfile.WithFile(pos[0], fmt.Errorf("--cell %d: %w", *cell, err)))
 	}
 	res, err := chain.RunConfig(ctx, t.chain, t.cfg)
 	if err != nil {
