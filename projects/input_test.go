@@ -74,3 +74,38 @@ func TestCheckKeepsChainWarningsWarnings(t *testing.T) {
 	assert.Empty(t, errs)
 	assert.Equal(t, []string{"levels[0].chain.steps: empty: the map stays solid rock"}, warns)
 }
+
+// Sniff is the one chain-or-project verdict: "levels" makes a project, else
+// "steps" a chain; neither is one error naming both keys.
+func TestSniff(t *testing.T) {
+	for in, want := range map[string]Kind{
+		`{"levels": []}`:                   KindProject,
+		`{"steps": []}`:                    KindChain,
+		`{"steps": [], "levels": []}`:      KindProject,
+		"\xef\xbb\xbf" + `{"steps": []}`:   KindChain,
+		`{"version": 1, "levels": "nope"}`: KindProject,
+	} {
+		k, err := Sniff([]byte(in))
+		require.NoError(t, err, in)
+		assert.Equal(t, want, k, in)
+	}
+	for in, want := range map[string]string{
+		`{"name": "x"}`:      `neither "levels" nor "steps": a project needs a list of levels, a chain a list of steps`,
+		`null`:               `a chain or project file must be a JSON object (with "steps" or "levels")`,
+		`[]`:                 `line 1:2: array is not an object`,
+		"{\"steps\": [\n}":   `line 2:1: invalid character '}' looking for beginning of value`,
+		`{"a": 1, "a": 2}`:   `line 1:10: duplicate key "a" in the top-level object`,
+		"\xff\xfe{\x00}\x00": `jsonfile: the file is UTF-16 (little-endian); Hewn reads UTF-8 JSON (save it as UTF-8)`,
+	} {
+		_, err := Sniff([]byte(in))
+		assert.EqualError(t, err, want, "%q", in)
+	}
+}
+
+// The editor's Open gives the verdict `hewn run` gives (ui/cli tests it there).
+func TestOpenNeitherChainNorProject(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "x.json")
+	require.NoError(t, os.WriteFile(path, []byte(`{"name":"x"}`), 0o644))
+	_, _, err := Open(path)
+	assert.EqualError(t, err, path+`: neither "levels" nor "steps": a project needs a list of levels, a chain a list of steps`)
+}

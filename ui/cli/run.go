@@ -3,7 +3,6 @@ package cli
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -49,17 +48,20 @@ type target struct {
 	master uint64
 }
 
-// loadTarget reads a chain or a project (told apart by their keys: "levels" vs
-// "steps") and prepares the run of one level. depth < 0 means "not given".
+// loadTarget reads a chain or a project (told apart by projects.Sniff: by
+// their keys, "levels" vs "steps") and prepares the run of one level. depth < 0
+// means "not given".
 func loadTarget(path string, seed seedFlag, depth int, contentPath string) (*target, error) {
 	data, err := readArg(path, chain.FileLimit) // refuses a directory or a file over 16 MiB
 	if err != nil {
 		return nil, err
 	}
-	var keys map[string]json.RawMessage
-	_ = json.Unmarshal(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), &keys)
+	kind, err := projects.Sniff(data)
+	if err != nil {
+		return nil, jsonfile.WithFile(path, err)
+	}
 	t := &target{}
-	if _, isProject := keys["levels"]; isProject {
+	if kind == projects.KindProject {
 		p, err := projects.Decode(data)
 		if err != nil {
 			return nil, jsonfile.WithFile(path, err)
