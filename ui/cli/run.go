@@ -3,7 +3,6 @@ package cli
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -16,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"hewn/chain"
+	"hewn/chain/jsonfile"
 	"hewn/content"
 	"hewn/projects"
 	"hewn/ui/render"
@@ -48,20 +48,23 @@ type target struct {
 	master uint64
 }
 
-// loadTarget reads a chain or a project (told apart by their keys: "levels" vs
-// "steps") and prepares the run of one level. depth < 0 means "not given".
+// loadTarget reads a chain or a project (told apart by projects.Sniff: by
+// their keys, "levels" vs "steps") and prepares the run of one level. depth < 0
+// means "not given".
 func loadTarget(path string, seed seedFlag, depth int, contentPath string) (*target, error) {
-	data, err := projects.ReadFile(path) // refuses a directory or a file over 16 MiB
+	data, err := readArg(path, chain.FileLimit) // refuses a directory or a file over 16 MiB
 	if err != nil {
 		return nil, err
 	}
-	var keys map[string]json.RawMessage
-	_ = json.Unmarshal(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), &keys)
+	kind, err := projects.Sniff(data)
+	if err != nil {
+		return nil, jsonfile.WithFile(path, err)
+	}
 	t := &target{}
-	if _, isProject := keys["levels"]; isProject {
+	if kind == projects.KindProject {
 		p, err := projects.Decode(data)
 		if err != nil {
-			return nil, chain.WithFile(path, err)
+			return nil, jsonfile.WithFile(path, err)
 		}
 		p.Path = path
 		if depth < 0 {
@@ -69,7 +72,7 @@ func loadTarget(path string, seed seedFlag, depth int, contentPath string) (*tar
 		}
 		i := p.LevelByDepth(depth)
 		if i < 0 {
-			return nil, chain.WithFile(path, fmt.Errorf("no level has depth %d (its depths: %s)", depth, depthList(p)))
+			return nil, jsonfile.WithFile(path, fmt.Errorf("no level has depth %d (its depths: %s)", depth, depthList(p)))
 		}
 		// One verdict: what project check rejects does not run.
 		if err := projectVerdict(path, p, nil); err != nil {
@@ -99,7 +102,7 @@ func loadTarget(path string, seed seedFlag, depth int, contentPath string) (*tar
 	}
 	c, err := chain.DecodeJSON(data, "")
 	if err != nil {
-		return nil, chain.WithFile(path, err)
+		return nil, jsonfile.WithFile(path, err)
 	}
 	if depth >= 0 {
 		c.Depth = depth
@@ -171,14 +174,14 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return targetErr(stderr, "run", err)
 	}
-	for _, pr := range chain.CapProblems(chain.Check(t.chain), chain.MaxProblems) {
+	for _, pr := range jsonfile.CapProblems(chain.Check(t.chain), jsonfile.MaxProblems) {
 		fmt.Fprintln(stderr, "warning: "+pos[0]+": "+pr.Error())
 	}
 	t.cfg.NoHistory = *format != "gif" // only the animation needs the snapshots
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := render.CheckSize(t.chain.Width, t.chain.Height, *cell); err != nil && (*format == "png" || *format == "gif") {
-		return inputErr(stderr, chain.WithFile(pos[0], fmt.Errorf("--cell %d: %w", *cell, err)))
+		return inputErr(stderr, jsonfile.WithFile(pos[0], fmt.Errorf("--cell %d: %w", *cell, err)))
 	}
 	res, err := chain.RunConfig(ctx, t.chain, t.cfg)
 	if err != nil {
