@@ -43,10 +43,11 @@ type Split struct {
 
 // The colours of overlays.
 var (
-	// StartColor draws the start '@'.
-	StartColor = color.RGBA{0xFF, 0xFF, 0x40, 0xFF}
-	// EntityFallback draws spawns the scene's Entity function does not know.
-	EntityFallback = color.RGBA{0xFF, 0x70, 0x30, 0xFF}
+	// StartColor draws the start '@' (chain.StartColor).
+	StartColor = chain.StartColor
+	// EntityFallback draws spawns the scene's Entity function does not know
+	// (chain.EntityFallback).
+	EntityFallback = chain.EntityFallback
 	// HighlightColor tints the background of changed tiles.
 	HighlightColor = color.RGBA{0xFF, 0xD0, 0x00, 0xFF}
 	// RoomColor outlines rooms when ShowRooms is set.
@@ -59,24 +60,8 @@ var (
 const highlightAlpha = 110
 
 // RegionRect returns the tiles of a w×h map that a split region covers, and
-// whether the region name is known.
-func RegionRect(region string, w, h int) (chain.Rect, bool) {
-	switch region {
-	case "all":
-		return chain.R(0, 0, w, h), true
-	case "left_half":
-		return chain.R(0, 0, w/2, h), true
-	case "right_half":
-		return chain.R(w/2, 0, w-w/2, h), true
-	case "top_half":
-		return chain.R(0, 0, w, h/2), true
-	case "bottom_half":
-		return chain.R(0, h/2, w, h-h/2), true
-	case "center":
-		return chain.R(w/4, h/4, 3*w/4-w/4, 3*h/4-h/4), true
-	}
-	return chain.Rect{}, false
-}
+// whether the region name is known (chain.RegionRect).
+func RegionRect(region string, w, h int) (chain.Rect, bool) { return chain.RegionRect(region, w, h) }
 
 // SnapshotScene is the scene of one history snapshot in the default theme,
 // highlighting changed (pass History.Changed(i), or nil).
