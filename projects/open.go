@@ -3,9 +3,6 @@ package projects
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
-	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -71,30 +68,4 @@ func Open(path string) (p *Project, isChain bool, err error) {
 // refused; errors are *chain.FileError naming path ("FILE: is a directory",
 // "FILE: permission denied", "FILE: the file is 50.0 MiB; chain and project
 // files are at most 16 MiB").
-func ReadFile(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, chain.WithFile(path, err)
-	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, chain.WithFile(path, err)
-	}
-	if fi.IsDir() {
-		return nil, chain.WithFile(path, errors.New("is a directory, not a chain or project file"))
-	}
-	if fi.Mode().IsRegular() {
-		if err := chain.CheckFileSize(fi.Size()); err != nil {
-			return nil, chain.WithFile(path, err)
-		}
-	}
-	data, err := io.ReadAll(io.LimitReader(f, chain.MaxFileSize+1))
-	if err != nil {
-		return nil, chain.WithFile(path, err)
-	}
-	if err := chain.CheckFileSize(int64(len(data))); err != nil {
-		return nil, chain.WithFile(path, err)
-	}
-	return data, nil
-}
+func ReadFile(path string) ([]byte, error) { return readFS(DiskFS, path) }
