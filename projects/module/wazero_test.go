@@ -2,6 +2,8 @@ package module_test
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -175,4 +177,33 @@ func TestModuleReportsBadInputAsText(t *testing.T) {
 	require.True(t, ok)
 	_, ok = h.generate(t, 5, 42)
 	assert.True(t, ok)
+}
+
+// TestModuleConformance checks the conformance corpus
+// (projects/testdata/conformance.json) in the module.
+func TestModuleConformance(t *testing.T) {
+	h := newHost(t)
+	data, err := os.ReadFile(filepath.Join(repoRoot, "projects/testdata/conformance.json"))
+	require.NoError(t, err)
+	var corpus struct {
+		Cases []struct {
+			File   string `json:"file"`
+			Depth  int    `json:"depth"`
+			Seed   uint64 `json:"seed"`
+			SHA256 string `json:"sha256"`
+		} `json:"cases"`
+	}
+	require.NoError(t, json.Unmarshal(data, &corpus))
+	require.NotEmpty(t, corpus.Cases)
+	open := ""
+	for _, k := range corpus.Cases {
+		if k.File != open {
+			h.openFile(t, k.File)
+			open = k.File
+		}
+		got, ok := h.generate(t, k.Depth, k.Seed)
+		require.True(t, ok, "%s", got)
+		sum := sha256.Sum256(got)
+		require.Equal(t, k.SHA256, hex.EncodeToString(sum[:]), "%s depth %d seed %d", k.File, k.Depth, k.Seed)
+	}
 }
