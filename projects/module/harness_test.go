@@ -87,11 +87,20 @@ func newHost(t testing.TB) *host {
 		wazeroCompiled, wazeroErr = wazeroRuntime.CompileModule(ctx, bin)
 	})
 	require.NoError(t, wazeroErr)
+	h := newHostNoCleanup(t)
+	t.Cleanup(func() { h.mod.Close(ctx) })
+	return h
+}
+
+// newHostNoCleanup instantiates the compiled module (newHost compiled it);
+// the caller closes h.mod.
+func newHostNoCleanup(t testing.TB) *host {
+	t.Helper()
+	ctx := context.Background()
 	cfg := wazero.NewModuleConfig().WithStartFunctions("_initialize").WithName("").
 		WithSysWalltime().WithSysNanotime().WithStderr(os.Stderr)
 	mod, err := wazeroRuntime.InstantiateModule(ctx, wazeroCompiled, cfg)
 	require.NoError(t, err)
-	t.Cleanup(func() { mod.Close(ctx) })
 	return &host{mod: mod, ctx: ctx}
 }
 
