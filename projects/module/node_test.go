@@ -16,8 +16,9 @@ import (
 
 // TestNodeExamplePrintsWhatHewnRunPrints runs scripts/runtime/generate.mjs
 // under Node (node:wasi, no npm package) and compares its stdout, stderr and
-// exit code with `hewn run FILE --depth D --seed S --format json`'s, for good
-// projects, a chain, and bad input.
+// exit code with `hewn run FILE --depth D --seed S --format json`'s, for the
+// example, a project with its own pack, and bad input (each Node start costs
+// about 2 s of CPU, so the wazero tests cover the rest).
 func TestNodeExamplePrintsWhatHewnRunPrints(t *testing.T) {
 	node, err := exec.LookPath("node")
 	if err != nil {
@@ -36,10 +37,7 @@ func TestNodeExamplePrintsWhatHewnRunPrints(t *testing.T) {
 		code              int
 	}{
 		{"projects/example.hewn.json", "5", "42", 0},
-		{"projects/example.hewn.json", "1", "18446744073709551615", 0},
-		{"projects/testdata/runtime/cavern.hewn.json", "2", "5", 0},
-		{"chain/builders/testdata/chains/maze.json", "3", "9", 0},
-		{"projects/example.hewn.json", "99", "1", 1},
+		{"projects/testdata/runtime/cavern.hewn.json", "2", "18446744073709551615", 0},
 		{syntax, "1", "1", 1},
 	} {
 		var wantOut, wantErr bytes.Buffer
