@@ -41,6 +41,9 @@ type Generator struct {
 // Names are slash-separated, as fs.FS wants them; os.DirFS, embed.FS and
 // fstest.MapFS all serve. DiskFS reads paths as the command line takes them.
 func NewGenerator(fsys fs.FS, name string) (*Generator, error) {
+	if fsys == nil {
+		return nil, errors.New("projects: NewGenerator needs a file system (DiskFS for paths as the command line takes them)")
+	}
 	data, err := readFS(fsys, name)
 	if err != nil {
 		return nil, err

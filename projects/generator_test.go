@@ -95,6 +95,8 @@ func TestGeneratorErrorsNameTheFile(t *testing.T) {
 	}
 	_, err := NewGenerator(fstest.MapFS{}, "none.json")
 	assert.EqualError(t, err, "none.json: file does not exist")
+	_, err = NewGenerator(nil, "none.json")
+	assert.Error(t, err)
 
 	g, err := NewExampleGenerator()
 	require.NoError(t, err)
