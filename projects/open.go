@@ -112,6 +112,4 @@ func Open(path string) (p *Project, isChain bool, err error) {
 // naming path ("FILE: is a directory, not a chain or project file", "FILE:
 // permission denied", "FILE: the file is 50.0 MiB; chain and project files
 // are at most 16 MiB").
-func ReadFile(path string) ([]byte, error) {
-	return jsonfile.ReadFile(path, chain.FileLimit)
-}
+func ReadFile(path string) ([]byte, error) { return readFS(DiskFS, path) }

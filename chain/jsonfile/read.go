@@ -152,3 +152,39 @@ func read(r io.Reader, l Limit, hint int64) ([]byte, error) {
 		}
 	}
 }
+
+// ReadFS reads the file called name from fsys as ReadFile reads one from disk:
+// at most l.Max bytes, a directory refused, and a device, a FIFO or a socket
+// refused unless l.Devices (before it is opened when fsys can tell its mode
+// with fs.Stat). Errors are *FileError naming name.
+func ReadFS(fsys fs.FS, name string, l Limit) ([]byte, error) {
+	if fi, err := fs.Stat(fsys, name); err == nil {
+		if err := l.checkMode(fi.Mode()); err != nil {
+			return nil, WithFile(name, err)
+		}
+	}
+	f, err := fsys.Open(name)
+	if err != nil {
+		return nil, WithFile(name, err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, WithFile(name, err)
+	}
+	if err := l.checkMode(fi.Mode()); err != nil {
+		return nil, WithFile(name, err)
+	}
+	hint := int64(512)
+	if fi.Mode().IsRegular() {
+		if err := l.CheckSize(fi.Size()); err != nil {
+			return nil, WithFile(name, err)
+		}
+		hint = fi.Size() + 1
+	}
+	data, err := read(f, l, hint)
+	if err != nil {
+		return nil, WithFile(name, err)
+	}
+	return data, nil
+}

@@ -73,23 +73,3 @@ func btoi(b bool) int {
 	}
 	return 0
 }
-
-// projectVerdict refuses a project that `hewn project check` would reject for
-// its own content (chain preconditions, themes, prefabs) or for the entities
-// its steps place that pack lacks: run, stats and export give the verdict
-// project check gives. Pinned seeds are project check's alone (they run the
-// levels). The error names the file, one problem a line.
-func projectVerdict(path string, p *projects.Project, pack *content.Pack) error {
-	errs, _ := p.CheckLevels()
-	if pack != nil {
-		errs = append(errs, p.CheckEntities(pack)...)
-	}
-	if len(errs) == 0 {
-		return nil
-	}
-	probs := make(jsonfile.Problems, len(errs))
-	for i, e := range errs {
-		probs[i] = jsonfile.Problem{Msg: e, Step: -1}
-	}
-	return jsonfile.WithFile(path, probs)
-}

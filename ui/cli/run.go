@@ -68,14 +68,14 @@ func loadTarget(path string, seed seedFlag, depth int, contentPath string) (*tar
 		}
 		p.Path = path
 		if depth < 0 {
-			return nil, errUsage("a project needs --depth D (its depths: %s)", depthList(p))
+			return nil, errUsage("a project needs --depth D (its depths: %s)", p.DepthList())
 		}
-		i := p.LevelByDepth(depth)
-		if i < 0 {
-			return nil, jsonfile.WithFile(path, fmt.Errorf("no level has depth %d (its depths: %s)", depth, depthList(p)))
+		i, err := p.LevelIndex(depth)
+		if err != nil {
+			return nil, err
 		}
 		// One verdict: what project check rejects does not run.
-		if err := projectVerdict(path, p, nil); err != nil {
+		if err := p.Verdict(nil); err != nil {
 			return nil, err
 		}
 		master := p.Seed
@@ -92,7 +92,7 @@ func loadTarget(path string, seed seedFlag, depth int, contentPath string) (*tar
 		if err != nil {
 			return nil, err
 		}
-		if err := projectVerdict(path, p, pack); err != nil {
+		if err := p.Verdict(pack); err != nil {
 			return nil, err
 		}
 		t.pack = pack
@@ -115,17 +115,6 @@ func loadTarget(path string, seed seedFlag, depth int, contentPath string) (*tar
 	t.chain, t.master = c, seed.v
 	t.cfg = chain.Config{Master: seed.v, Spawner: sp}
 	return t, nil
-}
-
-func depthList(p *projects.Project) string {
-	var b bytes.Buffer
-	for i, l := range p.Levels {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(strconv.Itoa(l.Depth))
-	}
-	return b.String()
 }
 
 // usageError marks a problem with how the command was called (exit 2).
@@ -177,25 +166,27 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	for _, pr := range jsonfile.CapProblems(chain.Check(t.chain), jsonfile.MaxProblems) {
 		fmt.Fprintln(stderr, "warning: "+pos[0]+": "+pr.Error())
 	}
-	t.cfg.NoHistory = *format != "gif" // only the animation needs the snapshots
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := render.CheckSize(t.chain.Width, t.chain.Height, *cell); err != nil && (*format == "png" || *format == "gif") {
 		return inputErr(stderr, jsonfile.WithFile(pos[0], fmt.Errorf("--cell %d: %w", *cell, err)))
 	}
-	res, err := chain.RunConfig(ctx, t.chain, t.cfg)
+	gen, err := t.generate(ctx, *format == "gif") // only the animation needs the snapshots
 	if err != nil {
 		if ctx.Err() != nil {
 			return interrupted(stderr, "run")
 		}
 		return inputErr(stderr, err)
 	}
+	res := gen.Result
 	var buf bytes.Buffer
 	switch *format {
 	case "ascii":
 		buf.WriteString(asciiMap(res.State, t.pack, !*noSpawns))
 	case "json":
-		err = res.Level().WriteJSON(&buf)
+		var data []byte
+		data, err = gen.JSON()
+		buf.Write(data)
 	case "png", "gif":
 		err = writeImage(ctx, &buf, *format, t, res, *cell)
 	}
