@@ -168,4 +168,3 @@ func (f *memFile) Mode() fs.FileMode  { return 0o444 }
 func (f *memFile) ModTime() time.Time { return time.Time{} }
 func (f *memFile) IsDir() bool        { return false }
 func (f *memFile) Sys() any           { return nil }
-
