@@ -1,14 +1,15 @@
-# Hewn: `make run` opens the editor, `make test` runs vet and every test (headless).
-# Both install the Debian packages they need first (as root, or with sudo).
+# Hewn: `make run` opens the editor, `make test` runs vet and every test (headless),
+# `make wasm` builds the runtime module hewn-runtime.wasm.
+# `make run` and `make test` install the Debian packages they need first (as root, or with sudo).
 
 GO       ?= go
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEB_PKGS := gcc pkg-config libgl1-mesa-dev libxcursor-dev libxrandr-dev libxinerama-dev \
             libxi-dev libxxf86vm-dev libxkbcommon-dev libwayland-dev wayland-protocols \
-            xvfb xdotool imagemagick tiled
+            xvfb xdotool imagemagick tiled nodejs chromium
 export LANG := en_US.UTF-8
 
-.PHONY: run test bench deps build smoke fuzz
+.PHONY: run test bench deps build smoke fuzz wasm
 
 ## deps: install the system packages for cgo/GL and Xvfb when missing (idempotent)
 deps:
@@ -23,6 +24,10 @@ deps:
 ## build: the hewn binary
 build: deps
 	$(GO) build -o hewn .
+
+## wasm: the runtime module hewn-runtime.wasm (wasip1 reactor, no cgo, no Fyne; see README)
+wasm:
+	GOOS=wasip1 GOARCH=wasm CGO_ENABLED=0 $(GO) build -buildmode=c-shared -o hewn-runtime.wasm ./projects/module/wasm
 
 ## run: open the editor on the embedded example project
 run: build

@@ -9,6 +9,7 @@ require (
 	github.com/ojrac/opensimplex-go v1.0.2
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/stretchr/testify v1.12.1
+	github.com/tetratelabs/wazero v1.12.0
 	golang.org/x/image v0.47.0
 	golang.org/x/text v0.43.0
 )

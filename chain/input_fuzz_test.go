@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"hewn/chain"
+	"hewn/chain/jsonfile"
 )
 
 // FuzzCheckJSON compares chain.CheckJSON with a slow reference built on
@@ -39,7 +40,7 @@ func FuzzCheckJSON(f *testing.F) {
 }
 
 // referenceScan walks JSON with encoding/json's tokenizer and reports a
-// duplicate key in any object and nesting deeper than chain.MaxJSONDepth.
+// duplicate key in any object and nesting deeper than jsonfile.MaxDepth.
 func referenceScan(data []byte) (dup, deep bool) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	type frame struct {
@@ -71,7 +72,7 @@ func referenceScan(data []byte) (dup, deep bool) {
 		}
 		switch tok {
 		case json.Delim('{'), json.Delim('['):
-			if len(stack) >= chain.MaxJSONDepth {
+			if len(stack) >= jsonfile.MaxDepth {
 				deep = true
 				return dup, deep
 			}

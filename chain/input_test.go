@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"hewn/chain"
+	"hewn/chain/jsonfile"
 )
 
 func TestCheckJSON(t *testing.T) {
@@ -24,12 +25,12 @@ func TestCheckJSON(t *testing.T) {
 		{"deep nesting", strings.Repeat("[", 100_000), "line 1:257: brackets nest deeper than 256 levels"},
 		{"invalid UTF-8", "{\"name\": \"a\xffb\"}", "line 1:12: invalid UTF-8 (byte 0xFF at byte offset 11); save the file as UTF-8"},
 		{"invalid UTF-8 after a BOM", "\xef\xbb\xbf{\"name\":\n\"\xc3\"}", "line 2:2: invalid UTF-8 (byte 0xC3 at byte offset 13)"},
-		{"UTF-16 LE BOM", "\xff\xfe{\x00}\x00", "chain: the file is UTF-16 (little-endian); Hewn reads UTF-8 JSON (save it as UTF-8)"},
+		{"UTF-16 LE BOM", "\xff\xfe{\x00}\x00", "jsonfile: the file is UTF-16 (little-endian); Hewn reads UTF-8 JSON (save it as UTF-8)"},
 		{"UTF-16 BE BOM", "\xfe\xff\x00{\x00}", "UTF-16 (big-endian)"},
 		{"UTF-16 LE no BOM", "{\x00}\x00", "UTF-16 (little-endian)"},
 		{"UTF-16 BE no BOM", "\x00{\x00}", "UTF-16 (big-endian)"},
 		{"UTF-32 LE", "\xff\xfe\x00\x00{\x00\x00\x00", "UTF-32 (little-endian)"},
-		{"too big", `{"steps": [` + strings.Repeat(" ", chain.MaxFileSize) + `]}`, "chain: the file is 16.0 MiB; chain and project files are at most 16 MiB"},
+		{"too big", `{"steps": [` + strings.Repeat(" ", chain.MaxFileSize) + `]}`, "jsonfile: the file is 16.0 MiB; chain and project files are at most 16 MiB"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -61,7 +62,7 @@ func TestDecodeRefusesBadInput(t *testing.T) {
 	_, err := chain.DecodeJSON([]byte("\xef\xbb\xbf"+`{"width": 8, "height": 8, "steps": [{"builder": "t_fill"}]}`), "")
 	assert.NoError(t, err, "a UTF-8 byte-order mark is fine")
 	_, err = chain.DecodeJSON([]byte(`{"width": 8, "height": 8, "steps": [{"builder": "t_fill", "builder": "t_plain"}]}`), "")
-	var se *chain.SyntaxError
+	var se *jsonfile.SyntaxError
 	require.ErrorAs(t, err, &se)
 	assert.Equal(t, `line 1:59: duplicate key "builder" in steps[0]`, se.Error())
 
@@ -80,17 +81,17 @@ func TestDecodeCapsItsProblems(t *testing.T) {
 	_, err := chain.DecodeJSON([]byte(`{"steps": [`+steps+`]}`), "")
 	var ps chain.Problems
 	require.True(t, errors.As(err, &ps))
-	require.Len(t, ps, chain.MaxProblems+1)
-	assert.Equal(t, "and 800 more problems", ps[chain.MaxProblems].Msg)
-	assert.Equal(t, 800, ps[chain.MaxProblems].Omitted)
+	require.Len(t, ps, jsonfile.MaxProblems+1)
+	assert.Equal(t, "and 800 more problems", ps[jsonfile.MaxProblems].Msg)
+	assert.Equal(t, 800, ps[jsonfile.MaxProblems].Omitted)
 
-	capped := chain.CapProblems(append(ps, chain.Problem{Msg: "x"}), 10)
+	capped := jsonfile.CapProblems(append(ps, chain.Problem{Msg: "x"}), 10)
 	require.Len(t, capped, 11)
 	assert.Equal(t, 991, capped[10].Omitted, "190 kept before, the 800 summed up and the new one")
 	assert.Equal(t, "and 991 more problems", capped[10].Msg)
 
-	fe := chain.WithFile("f.json", ps).Error()
-	assert.Equal(t, chain.MaxProblems+1, strings.Count(fe, "\n")+1)
+	fe := jsonfile.WithFile("f.json", ps).Error()
+	assert.Equal(t, jsonfile.MaxProblems+1, strings.Count(fe, "\n")+1)
 	assert.True(t, strings.HasSuffix(fe, "\nf.json: and 800 more problems"))
 }
 

@@ -6,8 +6,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"hewn/chain"
 )
 
 // TestChainEncodeLayout pins the compact layout of chain files: one step per
@@ -48,42 +46,4 @@ func TestChainEncodeLayout(t *testing.T) {
 	var b2 strings.Builder
 	require.NoError(t, c2.Encode(&b2))
 	assert.Equal(t, b.String(), b2.String(), "load then save is byte-identical")
-}
-
-// TestFormatJSONRules checks the layout rules on plain values: theme tiles and
-// template rows one per line whatever their length, long objects filled and
-// continued at their members' column, empty values, long lists of objects.
-func TestFormatJSONRules(t *testing.T) {
-	type look struct {
-		Glyph string `json:"glyph"`
-	}
-	v := map[string]any{
-		"a": []any{
-			map[string]any{"name": "t", "tiles": map[string]look{"floor": {"."}, "wall": {"#"}}},
-			map[string]any{"name": "p", "template": []string{"#", "."}},
-			map[string]any{"empty": map[string]any{}, "list": []int{}, "ints": []int{1, 2}},
-			map[string]any{"k1": strings.Repeat("x", 30), "k2": strings.Repeat("y", 30), "k3": strings.Repeat("z", 30)},
-		},
-		"b": map[string]any{"steps": []map[string]int{{"x": 1}, {"y": 2}}},
-	}
-	got, err := chain.FormatJSON(v)
-	require.NoError(t, err)
-	want := `{
-  "a": [
-    { "name": "t", "tiles": {
-        "floor": { "glyph": "." },
-        "wall": { "glyph": "#" } } },
-    { "name": "p", "template": [
-        "#",
-        "." ] },
-    { "empty": {}, "ints": [ 1, 2 ], "list": [] },
-    { "k1": "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", "k2": "yyyyyyyyyyyyyyyyyyyyyyyyyyyyyy",
-      "k3": "zzzzzzzzzzzzzzzzzzzzzzzzzzzzzz" }
-  ],
-  "b": { "steps": [
-    { "x": 1 },
-    { "y": 2 } ] }
-}
-`
-	assert.Equal(t, want, string(got))
 }

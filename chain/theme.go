@@ -216,7 +216,7 @@ func DecodeTheme(data []byte, prefix string) (Theme, Problems) {
 	if prefix == "" { // a whole file, not a theme inside a checked project
 		var err error
 		if data, err = CheckJSON(data); err != nil {
-			add(prefix, "%v", strings.TrimPrefix(err.Error(), "chain: "))
+			add(prefix, "%v", strings.TrimPrefix(err.Error(), "jsonfile: "))
 			return Theme{}, probs
 		}
 	}

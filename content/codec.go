@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"hewn/chain/jsonfile"
 )
 
 // The codec maps ordered JSON trees onto the typed model and back without losing
@@ -22,12 +24,12 @@ import (
 type meta struct {
 	imported bool
 	fields   []rawField
-	bad      *node // the whole raw value when it was not an object
+	bad      *jsonfile.Node // the whole raw value when it was not an object
 }
 
 type rawField struct {
 	key string
-	val *node
+	val *jsonfile.Node
 	bad bool // a modelled key whose value did not decode
 }
 
@@ -37,8 +39,8 @@ type hasMeta interface{ metaPtr() *meta }
 
 // codecMap is implemented by the ordered map types (Effects, Skills).
 type codecMap interface {
-	decodeNode(n *node) bool
-	encodeNode() *node
+	decodeNode(n *jsonfile.Node) bool
+	encodeNode() *jsonfile.Node
 }
 
 type fieldInfo struct {
@@ -78,21 +80,21 @@ var codecMapType = reflect.TypeFor[codecMap]()
 
 // decodeInto decodes n into v (addressable). It reports whether the value had the
 // right shape; on false v is left zero (the caller keeps the raw value).
-func decodeInto(n *node, v reflect.Value) bool {
+func decodeInto(n *jsonfile.Node, v reflect.Value) bool {
 	if v.CanAddr() && v.Addr().Type().Implements(codecMapType) {
 		return v.Addr().Interface().(codecMap).decodeNode(n)
 	}
 	switch v.Kind() {
 	case reflect.String:
-		if n.kind != nString {
+		if n.Kind != jsonfile.String {
 			return false
 		}
-		v.SetString(n.text)
+		v.SetString(n.Text)
 	case reflect.Bool:
-		if n.kind != nBool {
+		if n.Kind != jsonfile.Bool {
 			return false
 		}
-		v.SetBool(n.text == "true")
+		v.SetBool(n.Text == "true")
 	case reflect.Int:
 		i, ok := intOf(n)
 		if !ok {
@@ -106,25 +108,25 @@ func decodeInto(n *node, v reflect.Value) bool {
 		}
 		v.SetFloat(f)
 	case reflect.Pointer:
-		if n.kind != nObject {
+		if n.Kind != jsonfile.Object {
 			return false
 		}
 		p := reflect.New(v.Type().Elem())
 		decodeStruct(n, p.Elem())
 		v.Set(p)
 	case reflect.Struct:
-		if n.kind != nObject {
+		if n.Kind != jsonfile.Object {
 			return false
 		}
 		decodeStruct(n, v)
 	case reflect.Slice:
-		if n.kind != nArray {
+		if n.Kind != jsonfile.Array {
 			return false
 		}
-		s := reflect.MakeSlice(v.Type(), len(n.items), len(n.items))
+		s := reflect.MakeSlice(v.Type(), len(n.Items), len(n.Items))
 		elemStruct := v.Type().Elem().Kind() == reflect.Struct
-		for i, it := range n.items {
-			if elemStruct && it.kind != nObject {
+		for i, it := range n.Items {
+			if elemStruct && it.Kind != jsonfile.Object {
 				s.Index(i).Addr().Interface().(hasMeta).metaPtr().bad = it
 				continue
 			}
@@ -139,16 +141,16 @@ func decodeInto(n *node, v reflect.Value) bool {
 	return true
 }
 
-func decodeStruct(n *node, v reflect.Value) {
+func decodeStruct(n *jsonfile.Node, v reflect.Value) {
 	ti := infoOf(v.Type())
 	m := v.Addr().Interface().(hasMeta).metaPtr()
 	m.imported = true
-	m.fields = make([]rawField, 0, len(n.fields))
-	for _, f := range n.fields {
-		rf := rawField{key: f.key, val: f.val}
-		if idx, ok := ti.byName[f.key]; ok {
+	m.fields = make([]rawField, 0, len(n.Fields))
+	for _, f := range n.Fields {
+		rf := rawField{key: f.Key, val: f.Val}
+		if idx, ok := ti.byName[f.Key]; ok {
 			fv := v.Field(ti.fields[idx].index)
-			if !decodeInto(f.val, fv) {
+			if !decodeInto(f.Val, fv) {
 				fv.SetZero()
 				rf.bad = true
 			}
@@ -157,28 +159,28 @@ func decodeStruct(n *node, v reflect.Value) {
 	}
 }
 
-func intOf(n *node) (int, bool) {
-	if n == nil || n.kind != nNumber {
+func intOf(n *jsonfile.Node) (int, bool) {
+	if n == nil || n.Kind != jsonfile.Number {
 		return 0, false
 	}
-	if i, err := strconv.ParseInt(n.text, 10, 64); err == nil {
+	if i, err := strconv.ParseInt(n.Text, 10, 64); err == nil {
 		if int64(int(i)) != i {
 			return 0, false
 		}
 		return int(i), true
 	}
-	f, err := strconv.ParseFloat(n.text, 64)
+	f, err := strconv.ParseFloat(n.Text, 64)
 	if err != nil || f != math.Trunc(f) || math.Abs(f) > 1<<53 {
 		return 0, false
 	}
 	return int(f), true
 }
 
-func floatOf(n *node) (float64, bool) {
-	if n == nil || n.kind != nNumber {
+func floatOf(n *jsonfile.Node) (float64, bool) {
+	if n == nil || n.Kind != jsonfile.Number {
 		return 0, false
 	}
-	f, err := strconv.ParseFloat(n.text, 64)
+	f, err := strconv.ParseFloat(n.Text, 64)
 	if err != nil || math.IsInf(f, 0) {
 		return 0, false
 	}
@@ -208,24 +210,24 @@ func isEmpty(v reflect.Value) bool {
 }
 
 // encodeValue builds the tree for v; raw is the input value it came from (or nil).
-func encodeValue(v reflect.Value, raw *node) *node {
+func encodeValue(v reflect.Value, raw *jsonfile.Node) *jsonfile.Node {
 	if v.CanAddr() && v.Addr().Type().Implements(codecMapType) {
 		return v.Addr().Interface().(codecMap).encodeNode()
 	}
 	switch v.Kind() {
 	case reflect.String:
-		return strNode(v.String())
+		return jsonfile.NewString(v.String())
 	case reflect.Bool:
-		return boolNode(v.Bool())
+		return jsonfile.NewBool(v.Bool())
 	case reflect.Int:
 		if i, ok := intOf(raw); ok && int64(i) == v.Int() {
-			return numTextNode(raw.text)
+			return jsonfile.NewNumber(raw.Text)
 		}
-		return intNode(int(v.Int()))
+		return jsonfile.NewInt(int(v.Int()))
 	case reflect.Float64:
 		f := v.Float()
 		if rf, ok := floatOf(raw); ok && rf == f {
-			return numTextNode(raw.text)
+			return jsonfile.NewNumber(raw.Text)
 		}
 		switch {
 		case math.IsNaN(f):
@@ -235,48 +237,48 @@ func encodeValue(v reflect.Value, raw *node) *node {
 		case math.IsInf(f, -1):
 			f = -math.MaxFloat64
 		}
-		return numTextNode(floatText(f))
+		return jsonfile.NewNumber(floatText(f))
 	case reflect.Pointer:
 		return encodeStruct(v.Elem())
 	case reflect.Struct:
 		return encodeStruct(v)
 	case reflect.Slice:
-		out := &node{kind: nArray, items: make([]*node, v.Len())}
+		out := &jsonfile.Node{Kind: jsonfile.Array, Items: make([]*jsonfile.Node, v.Len())}
 		for i := range v.Len() {
-			var r *node
-			if raw != nil && raw.kind == nArray && i < len(raw.items) {
-				r = raw.items[i]
+			var r *jsonfile.Node
+			if raw != nil && raw.Kind == jsonfile.Array && i < len(raw.Items) {
+				r = raw.Items[i]
 			}
-			out.items[i] = encodeValue(v.Index(i), r)
+			out.Items[i] = encodeValue(v.Index(i), r)
 		}
 		return out
 	}
-	return &node{kind: nNull}
+	return &jsonfile.Node{Kind: jsonfile.Null}
 }
 
-func encodeStruct(v reflect.Value) *node {
+func encodeStruct(v reflect.Value) *jsonfile.Node {
 	ti := infoOf(v.Type())
 	m := v.Addr().Interface().(hasMeta).metaPtr()
 	if m.bad != nil {
 		return m.bad
 	}
-	out := &node{kind: nObject, fields: make([]field, 0, len(ti.fields))}
+	out := &jsonfile.Node{Kind: jsonfile.Object, Fields: make([]jsonfile.Field, 0, len(ti.fields))}
 	done := make([]bool, len(ti.fields))
 	for _, rf := range m.fields {
 		idx, modelled := ti.byName[rf.key]
 		if !modelled {
-			out.fields = append(out.fields, field{rf.key, rf.val})
+			out.Fields = append(out.Fields, jsonfile.Field{Key: rf.key, Val: rf.val})
 			continue
 		}
 		done[idx] = true
 		fv := v.Field(ti.fields[idx].index)
 		switch {
 		case rf.bad && isEmpty(fv):
-			out.fields = append(out.fields, field{rf.key, rf.val})
+			out.Fields = append(out.Fields, jsonfile.Field{Key: rf.key, Val: rf.val})
 		case fv.Kind() == reflect.Pointer && fv.IsNil():
 			// removed by an edit
 		default:
-			out.fields = append(out.fields, field{rf.key, encodeValue(fv, rf.val)})
+			out.Fields = append(out.Fields, jsonfile.Field{Key: rf.key, Val: encodeValue(fv, rf.val)})
 		}
 	}
 	for i, fi := range ti.fields {
@@ -290,7 +292,16 @@ func encodeStruct(v reflect.Value) *node {
 		if fv.Kind() == reflect.Pointer && fv.IsNil() {
 			continue
 		}
-		out.fields = append(out.fields, field{fi.name, encodeValue(fv, nil)})
+		out.Fields = append(out.Fields, jsonfile.Field{Key: fi.name, Val: encodeValue(fv, nil)})
 	}
 	return out
+}
+
+// floatText formats a float the way raws files write them: whole numbers keep ".0".
+func floatText(f float64) string {
+	s := strconv.FormatFloat(f, 'g', -1, 64)
+	if !strings.ContainsAny(s, ".eEn") { // n: NaN/Inf cannot occur (validated), kept safe
+		s += ".0"
+	}
+	return s
 }

@@ -1,11 +1,11 @@
 package content
 
 import (
-	"bytes"
 	"reflect"
 	"strings"
 
 	"hewn/chain"
+	"hewn/chain/jsonfile"
 )
 
 // EntityRef addresses an item, mob or prop of a pack by section and index.
@@ -125,31 +125,29 @@ func (x Entity) JSON(except []string) string {
 	for _, path := range except {
 		n = dropPath(n, strings.Split(path, "."))
 	}
-	var b bytes.Buffer
-	writeJSON(&b, n)
-	return strings.TrimSuffix(b.String(), "\n")
+	return strings.TrimSuffix(string(jsonfile.Indent(n)), "\n")
 }
 
 // dropPath returns n without the key at path (a copy where it changed);
 // an object emptied by the removal is dropped from its parent.
-func dropPath(n *node, path []string) *node {
-	if n == nil || n.kind != nObject || len(path) == 0 {
+func dropPath(n *jsonfile.Node, path []string) *jsonfile.Node {
+	if n == nil || n.Kind != jsonfile.Object || len(path) == 0 {
 		return n
 	}
-	out := &node{kind: nObject, off: n.off}
-	for _, f := range n.fields {
-		if f.key != path[0] {
-			out.fields = append(out.fields, f)
+	out := &jsonfile.Node{Kind: jsonfile.Object, Off: n.Off}
+	for _, f := range n.Fields {
+		if f.Key != path[0] {
+			out.Fields = append(out.Fields, f)
 			continue
 		}
 		if len(path) == 1 {
 			continue
 		}
-		sub := dropPath(f.val, path[1:])
-		if sub.kind == nObject && len(sub.fields) == 0 && len(f.val.fields) > 0 {
+		sub := dropPath(f.Val, path[1:])
+		if sub.Kind == jsonfile.Object && len(sub.Fields) == 0 && len(f.Val.Fields) > 0 {
 			continue
 		}
-		out.fields = append(out.fields, field{f.key, sub})
+		out.Fields = append(out.Fields, jsonfile.Field{Key: f.Key, Val: sub})
 	}
 	return out
 }

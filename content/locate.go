@@ -2,7 +2,8 @@ package content
 
 import (
 	"strconv"
-	"strings"
+
+	"hewn/chain/jsonfile"
 )
 
 // Locate finds the value at path (a Problem's JSON path, e.g.
@@ -11,11 +12,11 @@ import (
 // the value lacks), it returns the position of the deepest value on the way;
 // ok is false only when src does not parse.
 func Locate(src []byte, path string) (line, col int, ok bool) {
-	root, err := parseJSON(src)
+	root, err := jsonfile.Parse(src)
 	if err != nil {
 		return 0, 0, false
 	}
-	line, col = lineCol(src, nodeAt(root, path).off)
+	line, col = jsonfile.LineCol(src, root.Find(path).Off)
 	return line, col, true
 }
 
@@ -23,12 +24,12 @@ func Locate(src []byte, path string) (line, col int, ok bool) {
 // src: "FILE:LINE:COL: path: message" ("warning: " first for a warning).
 // Problems whose place cannot be found have no line:column.
 func ProblemLines(file string, src []byte, ps []Problem) []string {
-	root, _ := parseJSON(src)
+	root, _ := jsonfile.Parse(src)
 	out := make([]string, 0, len(ps))
 	for _, p := range ps {
 		s := file
 		if root != nil {
-			l, c := lineCol(src, nodeAt(root, p.Path).off)
+			l, c := jsonfile.LineCol(src, root.Find(p.Path).Off)
 			s += ":" + strconv.Itoa(l) + ":" + strconv.Itoa(c)
 		}
 		s += ": " + p.String()
@@ -38,37 +39,4 @@ func ProblemLines(file string, src []byte, ps []Problem) []string {
 		out = append(out, s)
 	}
 	return out
-}
-
-// nodeAt walks path down from n as far as it leads.
-func nodeAt(n *node, path string) *node {
-	for path != "" {
-		switch {
-		case n.kind == nArray && strings.HasPrefix(path, "["):
-			end := strings.IndexByte(path, ']')
-			i, err := strconv.Atoi(path[1:max(end, 1)])
-			if end < 0 || err != nil || i < 0 || i >= len(n.items) {
-				return n
-			}
-			n, path = n.items[i], strings.TrimPrefix(path[end+1:], ".")
-		case n.kind == nObject:
-			// the longest key the path starts with (keys may hold dots)
-			best := -1
-			for k, f := range n.fields {
-				key := f.key
-				if path == key || strings.HasPrefix(path, key+".") || strings.HasPrefix(path, key+"[") {
-					if best < 0 || len(key) > len(n.fields[best].key) {
-						best = k
-					}
-				}
-			}
-			if best < 0 {
-				return n
-			}
-			n, path = n.fields[best].val, strings.TrimPrefix(path[len(n.fields[best].key):], ".")
-		default:
-			return n
-		}
-	}
-	return n
 }

@@ -1,6 +1,10 @@
 package content
 
-import "github.com/invopop/jsonschema"
+import (
+	"hewn/chain/jsonfile"
+
+	"github.com/invopop/jsonschema"
+)
 
 // The typed model of the Rust roguelike tutorial's raws (spawns.json). Field names and
 // shapes follow the tutorial's serde structs; Option<T> fields are tagged omitempty,
@@ -257,25 +261,25 @@ func (m *StringMap) Delete(key string) bool {
 	return false
 }
 
-func (m *StringMap) decodeNode(n *node) bool {
-	if n.kind != nObject {
+func (m *StringMap) decodeNode(n *jsonfile.Node) bool {
+	if n.Kind != jsonfile.Object {
 		return false
 	}
-	out := make(StringMap, 0, len(n.fields))
-	for _, f := range n.fields {
-		if f.val.kind != nString {
+	out := make(StringMap, 0, len(n.Fields))
+	for _, f := range n.Fields {
+		if f.Val.Kind != jsonfile.String {
 			return false
 		}
-		out = append(out, StringPair{f.key, f.val.text})
+		out = append(out, StringPair{f.Key, f.Val.Text})
 	}
 	*m = out
 	return true
 }
 
-func (m *StringMap) encodeNode() *node {
-	out := &node{kind: nObject, fields: make([]field, len(*m))}
+func (m *StringMap) encodeNode() *jsonfile.Node {
+	out := &jsonfile.Node{Kind: jsonfile.Object, Fields: make([]jsonfile.Field, len(*m))}
 	for i, p := range *m {
-		out.fields[i] = field{p.Key, strNode(p.Value)}
+		out.Fields[i] = jsonfile.Field{Key: p.Key, Val: jsonfile.NewString(p.Value)}
 	}
 	return out
 }
@@ -315,26 +319,26 @@ func (m *IntMap) Set(key string, value int) {
 	*m = append(*m, IntPair{key, value})
 }
 
-func (m *IntMap) decodeNode(n *node) bool {
-	if n.kind != nObject {
+func (m *IntMap) decodeNode(n *jsonfile.Node) bool {
+	if n.Kind != jsonfile.Object {
 		return false
 	}
-	out := make(IntMap, 0, len(n.fields))
-	for _, f := range n.fields {
-		v, ok := intOf(f.val)
+	out := make(IntMap, 0, len(n.Fields))
+	for _, f := range n.Fields {
+		v, ok := intOf(f.Val)
 		if !ok {
 			return false
 		}
-		out = append(out, IntPair{f.key, v})
+		out = append(out, IntPair{f.Key, v})
 	}
 	*m = out
 	return true
 }
 
-func (m *IntMap) encodeNode() *node {
-	out := &node{kind: nObject, fields: make([]field, len(*m))}
+func (m *IntMap) encodeNode() *jsonfile.Node {
+	out := &jsonfile.Node{Kind: jsonfile.Object, Fields: make([]jsonfile.Field, len(*m))}
 	for i, p := range *m {
-		out.fields[i] = field{p.Key, intNode(p.Value)}
+		out.Fields[i] = jsonfile.Field{Key: p.Key, Val: jsonfile.NewInt(p.Value)}
 	}
 	return out
 }

@@ -3,17 +3,19 @@
 // and weapon_traits. It loads and exports packs losslessly, validates them (every
 // problem with its JSON path, quoting the offending value), computes spawn odds, rolls
 // spawn and loot tables, looks up faction reactions and ships an embedded default pack
-// and the packs' JSON Schema. It never imports Fyne and does no I/O besides LoadFile.
+// and the packs' JSON Schema. It never imports Fyne and does no I/O besides ReadFile
+// and LoadFile. The JSON itself (the ordered tree, its errors and the writer) is
+// chain/jsonfile's.
 package content
 
 import (
 	"bytes"
 	_ "embed"
 	"fmt"
-	"hewn/chain"
 	"io"
-	"os"
 	"reflect"
+
+	"hewn/chain/jsonfile"
 )
 
 // Pack is a content pack. Its sections are plain slices the editor may change freely;
@@ -35,6 +37,10 @@ type Pack struct {
 // MaxPackSize is the largest pack Load accepts (64 MiB).
 const MaxPackSize = 64 << 20
 
+// PackLimit is the size limit and name of content packs, for
+// jsonfile.ReadFile: "FILE: the file is 80 MiB; content packs are at most 64 MiB".
+var PackLimit = jsonfile.Limit{Max: MaxPackSize, Noun: "a content pack", Plural: "content packs"}
+
 //go:embed default_pack.json
 var defaultPackJSON []byte
 
@@ -54,60 +60,58 @@ func Default() *Pack {
 // syntax error reports line:column); values of the wrong type are kept as they are
 // (so they export unchanged) and reported by Validate.
 func Load(r io.Reader) (*Pack, error) {
-	data, err := io.ReadAll(io.LimitReader(r, MaxPackSize+1))
+	data, err := jsonfile.Read(r, PackLimit)
 	if err != nil {
-		return nil, fmt.Errorf("content: reading pack: %w", err)
-	}
-	if len(data) > MaxPackSize {
-		return nil, fmt.Errorf("content: pack larger than %d bytes", MaxPackSize)
+		return nil, fmt.Errorf("content: %w", err)
 	}
 	return Parse(data)
 }
 
-// LoadFile reads the pack at path. Its errors are *chain.FileError naming
-// path: "FILE:LINE:COL: message" for malformed JSON, "FILE: reason" otherwise.
+// LoadFile reads the pack at path (see ReadFile).
 func LoadFile(path string) (*Pack, error) {
-	f, err := os.Open(path)
+	_, p, err := ReadFile(path)
+	return p, err
+}
+
+// ReadFile reads the pack at path through jsonfile.ReadFile (a regular file
+// of at most MaxPackSize) and returns its source too (for ProblemLines). Its
+// errors are *jsonfile.FileError naming path: "FILE:LINE:COL: message" for
+// malformed JSON, "FILE: reason" otherwise.
+func ReadFile(path string) ([]byte, *Pack, error) {
+	src, err := jsonfile.ReadFile(path, PackLimit)
 	if err != nil {
-		return nil, chain.WithFile(path, err)
+		return nil, nil, err
 	}
-	defer f.Close()
-	p, err := Load(f)
+	p, err := Parse(src)
 	if err != nil {
-		return nil, chain.WithFile(path, err)
+		return nil, nil, jsonfile.WithFile(path, err)
 	}
-	return p, nil
+	return src, p, nil
 }
 
 // Parse decodes a pack from JSON bytes (see Load). Malformed JSON is a
-// *SyntaxError (wrapped, "content: line L:C: message").
+// *jsonfile.SyntaxError (wrapped, "content: line L:C: message").
 func Parse(data []byte) (*Pack, error) {
-	root, err := parseJSON(data)
+	root, err := jsonfile.Parse(data)
 	if err != nil {
 		return nil, fmt.Errorf("content: %w", err)
 	}
-	if root.kind != nObject {
-		return nil, fmt.Errorf("content: the pack is a JSON %s, want an object with sections items, mobs, ...", kindName(root.kind))
+	if root.Kind != jsonfile.Object {
+		return nil, fmt.Errorf("content: the pack is a JSON %s, want an object with sections items, mobs, ...", root.Kind)
 	}
 	p := &Pack{}
 	decodeStruct(root, reflect.ValueOf(p).Elem())
 	return p, nil
 }
 
-func kindName(k nodeKind) string {
-	return [...]string{"null", "boolean", "number", "string", "array", "object"}[k]
-}
-
 // tree builds the pack's export tree.
-func (p *Pack) tree() *node {
+func (p *Pack) tree() *jsonfile.Node {
 	return encodeStruct(reflect.ValueOf(p).Elem())
 }
 
 // MarshalJSON returns the pack as Export writes it.
 func (p *Pack) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	writeJSON(&b, p.tree())
-	return b.Bytes(), nil
+	return jsonfile.Indent(p.tree()), nil
 }
 
 // Export writes the pack: pretty-printed with two-space indentation, imported keys in

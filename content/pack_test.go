@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"hewn/chain"
+	"hewn/chain/jsonfile"
 )
 
 // packSources returns the round-trip corpus: every testdata pack plus the default.
@@ -38,16 +38,16 @@ func generic(t testing.TB, b []byte) any {
 }
 
 // keyOrder lists every object's keys in document order.
-func keyOrder(n *node, out *[]string) {
-	switch n.kind {
-	case nObject:
-		for _, f := range n.fields {
-			*out = append(*out, f.key)
-			keyOrder(f.val, out)
+func keyOrder(n *jsonfile.Node, out *[]string) {
+	switch n.Kind {
+	case jsonfile.Object:
+		for _, f := range n.Fields {
+			*out = append(*out, f.Key)
+			keyOrder(f.Val, out)
 		}
 		*out = append(*out, "}")
-	case nArray:
-		for _, it := range n.items {
+	case jsonfile.Array:
+		for _, it := range n.Items {
 			keyOrder(it, out)
 		}
 	}
@@ -67,9 +67,9 @@ func TestRoundTripIsLossless(t *testing.T) {
 			out := export(t, p)
 			assert.Equal(t, generic(t, src), generic(t, out), "values must survive import+export")
 
-			in, err := parseJSON(src)
+			in, err := jsonfile.Parse(src)
 			require.NoError(t, err)
-			back, err := parseJSON(out)
+			back, err := jsonfile.Parse(out)
 			require.NoError(t, err)
 			var ka, kb []string
 			keyOrder(in, &ka)
@@ -230,7 +230,7 @@ func TestLoadErrors(t *testing.T) {
 	}
 	_, err := LoadFile("testdata/does-not-exist.json")
 	assert.EqualError(t, err, "testdata/does-not-exist.json: no such file or directory")
-	var fe *chain.FileError
+	var fe *jsonfile.FileError
 	assert.ErrorAs(t, err, &fe)
 	_, err = Load(strings.NewReader(`{"items":[]}`))
 	assert.NoError(t, err)

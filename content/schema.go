@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 
+	"hewn/chain/jsonfile"
+
 	"github.com/invopop/jsonschema"
 	sjs "github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
@@ -68,18 +70,18 @@ var printer = message.NewPrinter(language.English)
 
 // schemaProblems validates the tree against the schema and turns each failure into a
 // Problem with a path and the quoted value.
-func schemaProblems(root *node) []Problem {
+func schemaProblems(root *jsonfile.Node) []Problem {
 	_, sch := schemaOnce()
 	if sch == nil {
-		return []Problem{{Msg: "content: the built-in schema does not compile"}}
+		return []Problem{{Msg: "content: the built-in schema does not compile", Step: -1}}
 	}
-	err := sch.Validate(root.toAny())
+	err := sch.Validate(root.Any())
 	if err == nil {
 		return nil
 	}
 	ve, ok := err.(*sjs.ValidationError)
 	if !ok {
-		return []Problem{{Msg: err.Error()}}
+		return []Problem{{Msg: err.Error(), Step: -1}}
 	}
 	var leaves []*sjs.ValidationError
 	var walk func(e *sjs.ValidationError)
@@ -110,7 +112,7 @@ func schemaProblems(root *node) []Problem {
 		default:
 			msg = fmt.Sprintf("%s: %s", quote(val), l.ErrorKind.LocalizedString(printer))
 		}
-		p := Problem{Path: path, Msg: msg}
+		p := Problem{Path: path, Msg: msg, Step: -1}
 		if seen[p.String()] {
 			continue
 		}
@@ -127,18 +129,18 @@ func schemaProblems(root *node) []Problem {
 
 // locate turns a JSON pointer into a path ("spawn_table[3].weight"), its document
 // order and the value there.
-func locate(root *node, ptr []string) (string, []int, *node) {
+func locate(root *jsonfile.Node, ptr []string) (string, []int, *jsonfile.Node) {
 	var b strings.Builder
 	order := make([]int, 0, len(ptr))
 	n := root
 	for _, tok := range ptr {
 		switch {
-		case n != nil && n.kind == nArray:
+		case n != nil && n.Kind == jsonfile.Array:
 			i, _ := strconv.Atoi(tok)
 			fmt.Fprintf(&b, "[%s]", tok)
 			order = append(order, i)
-			if i >= 0 && i < len(n.items) {
-				n = n.items[i]
+			if i >= 0 && i < len(n.Items) {
+				n = n.Items[i]
 			} else {
 				n = nil
 			}
@@ -148,11 +150,11 @@ func locate(root *node, ptr []string) (string, []int, *node) {
 			}
 			b.WriteString(tok)
 			idx := -1
-			var next *node
+			var next *jsonfile.Node
 			if n != nil {
-				for i, f := range n.fields {
-					if f.key == tok {
-						idx, next = i, f.val
+				for i, f := range n.Fields {
+					if f.Key == tok {
+						idx, next = i, f.Val
 					}
 				}
 			}
@@ -186,19 +188,19 @@ func quoteAll(s []string) []string {
 
 // quote renders a value for a message: strings quoted, small values verbatim,
 // objects and arrays summarised.
-func quote(n *node) string {
+func quote(n *jsonfile.Node) string {
 	if n == nil {
 		return "value"
 	}
-	switch n.kind {
-	case nString:
-		return strconv.Quote(n.text)
-	case nObject:
+	switch n.Kind {
+	case jsonfile.String:
+		return strconv.Quote(n.Text)
+	case jsonfile.Object:
 		return "an object"
-	case nArray:
+	case jsonfile.Array:
 		return "an array"
-	case nNull:
+	case jsonfile.Null:
 		return "null"
 	}
-	return n.text
+	return n.Text
 }

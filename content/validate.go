@@ -2,38 +2,29 @@ package content
 
 import (
 	"fmt"
-	"hewn/chain"
 	"math"
 	"reflect"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"hewn/chain/jsonfile"
 )
 
 // Problem is one validation finding: the JSON path of the offending value (e.g.
-// "faction_table[1].responses.Default") and a message quoting it.
-type Problem struct {
-	Path    string
-	Msg     string
-	Warning bool // suspicious but valid
-}
+// "faction_table[1].responses.Default") and a message quoting it; Warning marks
+// the suspicious but valid. Its Step is always -1. It is jsonfile's problem, the
+// one of every loader; String formats it as "path: message".
+type Problem = jsonfile.Problem
 
-// String formats the problem as "path: message".
-func (p Problem) String() string {
-	if p.Path == "" {
-		return p.Msg
-	}
-	return p.Path + ": " + p.Msg
-}
-
-// Errors returns the errors among ps (not the warnings) as chain.Problems, or
-// nil when there are none, so that chain.WithFile(packFile, content.Errors(ps))
-// prints each as "FILE: json.path: message".
+// Errors returns the errors among ps (not the warnings) as jsonfile.Problems,
+// or nil when there are none, so that jsonfile.WithFile(packFile,
+// content.Errors(ps)) prints each as "FILE: json.path: message".
 func Errors(ps []Problem) error {
-	var out chain.Problems
+	var out jsonfile.Problems
 	for _, p := range ps {
 		if !p.Warning {
-			out = append(out, chain.Problem{Path: p.Path, Msg: p.Msg, Step: -1})
+			out = append(out, p)
 		}
 	}
 	if len(out) == 0 {
@@ -86,11 +77,11 @@ type validator struct {
 }
 
 func (v *validator) err(path, format string, args ...any) {
-	v.errs = append(v.errs, Problem{Path: path, Msg: fmt.Sprintf(format, args...)})
+	v.errs = append(v.errs, Problem{Path: path, Msg: fmt.Sprintf(format, args...), Step: -1})
 }
 
 func (v *validator) warn(path, format string, args ...any) {
-	v.warns = append(v.warns, Problem{Path: path, Msg: fmt.Sprintf(format, args...), Warning: true})
+	v.warns = append(v.warns, Problem{Path: path, Msg: fmt.Sprintf(format, args...), Step: -1, Warning: true})
 }
 
 func at(section string, i int) string { return section + "[" + strconv.Itoa(i) + "]" }
@@ -445,8 +436,8 @@ func walkNumbers(v reflect.Value, path string, out *[]Problem) {
 		if rf.bad {
 			if isEmpty(fv) {
 				if sub, n := unfitNumber(rf.val, ""); n != nil {
-					*out = append(*out, Problem{Path: join(rf.key) + sub,
-						Msg: fmt.Sprintf("%s is out of range (too large a number)", n.text)})
+					*out = append(*out, Problem{Path: join(rf.key) + sub, Step: -1,
+						Msg: fmt.Sprintf("%s is out of range (too large a number)", n.Text)})
 				}
 			}
 			continue
@@ -457,30 +448,30 @@ func walkNumbers(v reflect.Value, path string, out *[]Problem) {
 
 // unfitNumber finds the first number in n (n itself, or inside it) that no
 // Hewn field can hold, and its path below n ("[2]", ".fire").
-func unfitNumber(n *node, sub string) (string, *node) {
-	switch n.kind {
-	case nNumber:
-		f, err := strconv.ParseFloat(n.text, 64)
+func unfitNumber(n *jsonfile.Node, sub string) (string, *jsonfile.Node) {
+	switch n.Kind {
+	case jsonfile.Number:
+		f, err := strconv.ParseFloat(n.Text, 64)
 		if err != nil || math.IsInf(f, 0) {
 			return sub, n
 		}
-		if !strings.ContainsAny(n.text, ".eE") {
-			if _, err := strconv.ParseInt(n.text, 10, 64); err != nil {
+		if !strings.ContainsAny(n.Text, ".eE") {
+			if _, err := strconv.ParseInt(n.Text, 10, 64); err != nil {
 				return sub, n
 			}
 		}
 		if f == math.Trunc(f) && math.Abs(f) > 1<<53 {
 			return sub, n
 		}
-	case nArray:
-		for i, it := range n.items {
+	case jsonfile.Array:
+		for i, it := range n.Items {
 			if s, u := unfitNumber(it, sub+"["+strconv.Itoa(i)+"]"); u != nil {
 				return s, u
 			}
 		}
-	case nObject:
-		for _, f := range n.fields {
-			if s, u := unfitNumber(f.val, sub+"."+f.key); u != nil {
+	case jsonfile.Object:
+		for _, f := range n.Fields {
+			if s, u := unfitNumber(f.Val, sub+"."+f.Key); u != nil {
 				return s, u
 			}
 		}

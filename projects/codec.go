@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"hewn/chain"
+	"hewn/chain/jsonfile"
 )
 
 type chainJSON struct {
@@ -41,7 +42,7 @@ type projectJSON struct {
 	Settings *Settings     `json:"settings,omitempty"`
 }
 
-// Encode writes p as JSON in Hewn's compact layout (chain.FormatJSON): stable key
+// Encode writes p as JSON in Hewn's compact layout (jsonfile.Layout): stable key
 // order, a step, a theme tile or a prefab row per line, so saved projects diff
 // well; decoding and encoding again gives the same bytes.
 func (p *Project) Encode(w io.Writer) error {
@@ -61,7 +62,7 @@ func (p *Project) Encode(w io.Writer) error {
 		}
 		out.Levels = append(out.Levels, lj)
 	}
-	b, err := chain.FormatJSON(out)
+	b, err := jsonfile.Layout(out)
 	if err != nil {
 		return fmt.Errorf("projects: %w", err)
 	}
@@ -77,22 +78,22 @@ func (p *Project) Bytes() ([]byte, error) {
 }
 
 // Decode reads a project from JSON, migrating older versions. Malformed JSON is
-// a *chain.SyntaxError (line and column); everything else is chain.Problems,
+// a *jsonfile.SyntaxError (line and column); everything else is chain.Problems,
 // each with its JSON path and the offending value quoted
 // (levels[2].chain.steps[1].params.x: "middle" is not one of left, center, right).
-// chain.WithFile adds the file name; Load does.
+// jsonfile.WithFile adds the file name; Load does.
 //
 // A file over chain.MaxFileSize, in UTF-16, with invalid UTF-8, a duplicate
-// key or nesting deeper than chain.MaxJSONDepth is refused first
+// key or nesting deeper than jsonfile.MaxDepth is refused first
 // (chain.CheckJSON; a UTF-8 byte-order mark is fine). At most
-// chain.MaxProblems problems are listed, then "and N more problems".
+// jsonfile.MaxProblems problems are listed, then "and N more problems".
 func Decode(data []byte) (*Project, error) {
 	data, err := chain.CheckJSON(data)
 	if err != nil {
 		return nil, fmt.Errorf("projects: %w", err)
 	}
 	var raw map[string]json.RawMessage
-	if err := chain.UnmarshalJSON(data, &raw); err != nil {
+	if err := jsonfile.Unmarshal(data, &raw); err != nil {
 		return nil, fmt.Errorf("projects: %w", err)
 	}
 	if raw == nil {
@@ -151,7 +152,7 @@ func Decode(data []byte) (*Project, error) {
 		p.Levels = append(p.Levels, level)
 	}
 	if len(probs) > 0 {
-		return nil, chain.CapProblems(probs, chain.MaxProblems)
+		return nil, jsonfile.CapProblems(probs, jsonfile.MaxProblems)
 	}
 	return p, nil
 }
@@ -326,7 +327,7 @@ func decodeLevel(data json.RawMessage, path string) (Level, chain.Problems) {
 
 // Load reads and decodes a project file; relative content paths resolve against its folder.
 //
-// Errors are *chain.FileError naming path: "FILE:LINE:COL: message" for
+// Errors are *jsonfile.FileError naming path: "FILE:LINE:COL: message" for
 // malformed JSON, "FILE: json.path: message" for each field problem.
 func Load(path string) (*Project, error) {
 	data, err := ReadFile(path)
@@ -335,7 +336,7 @@ func Load(path string) (*Project, error) {
 	}
 	p, err := Decode(data)
 	if err != nil {
-		return nil, chain.WithFile(path, err)
+		return nil, jsonfile.WithFile(path, err)
 	}
 	p.Path = path
 	return p, nil
@@ -374,6 +375,6 @@ func strictUnmarshal(data []byte, dst any) error {
 	return dec.Decode(dst)
 }
 
-func abbrev(v json.RawMessage) string { return chain.Excerpt(v) }
+func abbrev(v json.RawMessage) string { return jsonfile.Excerpt(v) }
 
 func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }

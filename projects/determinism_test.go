@@ -17,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"hewn/chain"
+	"hewn/chain/jsonfile"
 	"hewn/content"
 	"hewn/projects"
 	"hewn/projects/play"
@@ -105,7 +106,7 @@ func TestDeterminismChild(t *testing.T) {
 	r, err := stats.Run(ctx, stats.LevelTarget(p, 0, roller, "example"), stats.Options{Seeds: 8, Workers: 0})
 	require.NoError(t, err)
 	r.Timing = nil
-	b, err := chain.FormatJSON(r)
+	b, err := jsonfile.Layout(r)
 	require.NoError(t, err)
 	fmt.Fprintf(w, "sweep %x\n", sha256.Sum256(b))
 	// each bot on every example depth (its run and final state), and a
@@ -126,7 +127,7 @@ func TestDeterminismChild(t *testing.T) {
 		Depths: []int{1, 4, 6}, Bot: "explorer", MaxTurns: 1500}, stats.Options{From: 1, Seeds: 6})
 	require.NoError(t, err)
 	br.Timing = nil
-	b, err = chain.FormatJSON(br)
+	b, err = jsonfile.Layout(br)
 	require.NoError(t, err)
 	fmt.Fprintf(w, "balance %x\n", sha256.Sum256(b))
 	fmt.Fprintln(w, "END")

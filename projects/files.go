@@ -43,6 +43,13 @@ func (d dirFS) Open(name string) (fs.File, error) {
 	return os.Open(real)
 }
 
+// noFiles is a file set with no file in it.
+type noFiles struct{}
+
+func (noFiles) Open(name string) (fs.File, error) {
+	return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+}
+
 // FileSystem returns where the files the project's steps name are read: Files
 // when set, else the folder of Path (DirFS), else nil (a project not saved
 // yet reads no files).

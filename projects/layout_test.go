@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"hewn/chain"
+	"hewn/chain/jsonfile"
 )
 
 var update = flag.Bool("update", false, "rewrite projects/example.hewn.json through the encoder")
@@ -39,7 +40,7 @@ func TestExampleIsEncoderOutput(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, string(ExampleJSON()), string(out), "load then save of the example is byte-identical (go test ./projects -run TestExampleIsEncoderOutput -update)")
 	for i, line := range strings.Split(string(out), "\n") {
-		assert.LessOrEqual(t, utf8.RuneCountInString(line), chain.LayoutWidth+2, "line %d is long: %s", i+1, line)
+		assert.LessOrEqual(t, utf8.RuneCountInString(line), jsonfile.LayoutWidth+2, "line %d is long: %s", i+1, line)
 	}
 	assert.Less(t, strings.Count(string(out), "\n"), 160, "the example stays compact")
 }

@@ -1,29 +1,63 @@
 package projects
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
-	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"hewn/chain"
+	"hewn/chain/jsonfile"
 )
 
-// IsChainJSON reports whether data looks like a chain file rather than a
-// project: a JSON object with "steps" and no "levels" (DESIGN.md: files are told
-// apart by their keys).
-func IsChainJSON(data []byte) bool {
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")) // a UTF-8 byte-order mark
-	var keys map[string]json.RawMessage
-	if json.Unmarshal(data, &keys) != nil {
-		return false
+// Kind is what a chain-or-project file holds, as Sniff tells it.
+type Kind uint8
+
+// The kinds of files Sniff tells apart.
+const (
+	// KindProject is a project file: it has "levels".
+	KindProject Kind = iota + 1
+	// KindChain is a chain file: it has "steps" and no "levels".
+	KindChain
+)
+
+// String names the kind: "project" or "chain".
+func (k Kind) String() string {
+	switch k {
+	case KindProject:
+		return "project"
+	case KindChain:
+		return "chain"
 	}
-	_, steps := keys["steps"]
+	return "unknown"
+}
+
+// Sniff tells a project file from a chain file by its top-level keys
+// (DESIGN.md: "levels" vs "steps"): with "levels" it is a project, else with
+// "steps" a chain. It is the one verdict of the command line and the editor.
+// A document that is neither is an error naming both keys; one that is not
+// JSON, not UTF-8, holds a duplicate key or nests too deep, or is not an
+// object, is the error the decoders would give (a *jsonfile.SyntaxError or
+// jsonfile.Problems). Errors name no file (jsonfile.WithFile adds it).
+func Sniff(data []byte) (Kind, error) {
+	body, err := chain.CheckJSON(data)
+	if err != nil {
+		return 0, err
+	}
+	var keys map[string]json.RawMessage
+	if err := jsonfile.Unmarshal(body, &keys); err != nil {
+		return 0, err
+	}
 	_, levels := keys["levels"]
-	return steps && !levels
+	_, steps := keys["steps"]
+	switch {
+	case keys == nil:
+		return 0, jsonfile.Problems{{Msg: `a chain or project file must be a JSON object (with "steps" or "levels")`, Step: -1}}
+	case levels:
+		return KindProject, nil
+	case steps:
+		return KindChain, nil
+	}
+	return 0, jsonfile.Problems{{Msg: `neither "levels" nor "steps": a project needs a list of levels, a chain a list of steps`, Step: -1}}
 }
 
 // FromChain wraps a chain in a one-level project named after it (or after
@@ -42,26 +76,30 @@ func FromChain(c *chain.Chain, name string) *Project {
 }
 
 // Open reads a project file, or a chain file as a one-level project (chain
-// reports which). A chain's project has no Path, so saving asks where; its
-// Files are the chain's folder (the prefab files its steps name). Errors
-// are *chain.FileError naming path ("FILE:LINE:COL: message", "FILE:
-// json.path: message"), ready for an error dialog.
+// reports which; Sniff tells them apart). A chain's project has no Path, so
+// saving asks where; its Files are the chain's folder (the prefab files its
+// steps name). Errors are *jsonfile.FileError naming path ("FILE:LINE:COL:
+// message", "FILE: json.path: message"), ready for an error dialog.
 func Open(path string) (p *Project, isChain bool, err error) {
 	data, err := ReadFile(path)
 	if err != nil {
 		return nil, false, err
 	}
-	if !IsChainJSON(data) {
+	kind, err := Sniff(data)
+	if err != nil {
+		return nil, false, jsonfile.WithFile(path, err)
+	}
+	if kind == KindProject {
 		p, err := Decode(data)
 		if err != nil {
-			return nil, false, chain.WithFile(path, err)
+			return nil, false, jsonfile.WithFile(path, err)
 		}
 		p.Path = path
 		return p, false, nil
 	}
 	c, err := chain.DecodeJSON(data, "")
 	if err != nil {
-		return nil, true, chain.WithFile(path, err)
+		return nil, true, jsonfile.WithFile(path, err)
 	}
 	name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 	p = FromChain(c, name)
@@ -69,35 +107,11 @@ func Open(path string) (p *Project, isChain bool, err error) {
 	return p, true, nil
 }
 
-// ReadFile reads a chain or project file for decoding. A directory, and a
-// file over chain.MaxFileSize (told by its size before anything is read), are
-// refused; errors are *chain.FileError naming path ("FILE: is a directory",
-// "FILE: permission denied", "FILE: the file is 50.0 MiB; chain and project
-// files are at most 16 MiB").
-func ReadFile(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, chain.WithFile(path, err)
-	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, chain.WithFile(path, err)
-	}
-	if fi.IsDir() {
-		return nil, chain.WithFile(path, errors.New("is a directory, not a chain or project file"))
-	}
-	if fi.Mode().IsRegular() {
-		if err := chain.CheckFileSize(fi.Size()); err != nil {
-			return nil, chain.WithFile(path, err)
-		}
-	}
-	data, err := io.ReadAll(io.LimitReader(f, chain.MaxFileSize+1))
-	if err != nil {
-		return nil, chain.WithFile(path, err)
-	}
-	if err := chain.CheckFileSize(int64(len(data))); err != nil {
-		return nil, chain.WithFile(path, err)
-	}
-	return data, nil
-}
+// ReadFile reads a chain or project file for decoding, through
+// jsonfile.ReadFile with chain.FileLimit: what is not a regular file (a
+// directory, a device, a FIFO) and a file over chain.MaxFileSize (told by its
+// size before anything is read) are refused; errors are *jsonfile.FileError
+// naming path ("FILE: is a directory, not a chain or project file", "FILE:
+// permission denied", "FILE: the file is 50.0 MiB; chain and project files
+// are at most 16 MiB").
+func ReadFile(path string) ([]byte, error) { return readFS(DiskFS, path) }

@@ -2,12 +2,13 @@ package projects
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
-	"os"
+	"io/fs"
 	"path/filepath"
 	"strings"
 
-	"hewn/chain"
+	"hewn/chain/jsonfile"
 	"hewn/content"
 )
 
@@ -38,7 +39,7 @@ func (p *Project) CheckContentPath() error {
 	if p.Content == "" || p.Path == "" || InsideFolder(p.Content) {
 		return nil
 	}
-	return chain.WithFile(p.Path, chain.Problems{{Path: "content", Step: -1,
+	return jsonfile.WithFile(p.Path, jsonfile.Problems{{Path: "content", Step: -1,
 		Msg: fmt.Sprintf("%q is outside the project's folder (copy the pack beside the project, or give it with --content)", p.Content)}})
 }
 
@@ -93,7 +94,8 @@ func (p *Project) PreparePackSave(path string) (write bool) {
 }
 
 // freeName is base, or base with a number, whichever names no file in dir
-// or a file holding data already.
+// or a file holding data already (read as a content pack: a file that cannot
+// be read as one is not taken).
 func freeName(dir, base string, data []byte) string {
 	ext := filepath.Ext(base)
 	stem := strings.TrimSuffix(base, ext)
@@ -102,8 +104,8 @@ func freeName(dir, base string, data []byte) string {
 		if i > 1 {
 			name = fmt.Sprintf("%s-%d%s", stem, i, ext)
 		}
-		old, err := os.ReadFile(filepath.Join(dir, name))
-		if err != nil || bytes.Equal(old, data) {
+		old, err := jsonfile.ReadFile(filepath.Join(dir, name), content.PackLimit)
+		if errors.Is(err, fs.ErrNotExist) || err == nil && bytes.Equal(old, data) {
 			return name
 		}
 	}

@@ -6,7 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"hewn/chain"
+	"hewn/chain/jsonfile"
 	"hewn/projects"
 	"hewn/projects/stats"
 )
@@ -22,7 +22,7 @@ func FuzzStatsMerge(f *testing.F) {
 	for i := range 2 {
 		r, err := stats.Run(context.Background(), target, stats.Options{From: 3, Seeds: 4, Shard: i, Shards: 2, Workers: 1})
 		require.NoError(f, err)
-		b, err := chain.FormatJSON(r)
+		b, err := jsonfile.Layout(r)
 		require.NoError(f, err)
 		shards = append(shards, b)
 	}
@@ -34,7 +34,7 @@ func FuzzStatsMerge(f *testing.F) {
 		var reports []*stats.Report
 		for _, data := range [][]byte{a, b} {
 			var r stats.Report
-			if err := chain.UnmarshalJSON(data, &r); err != nil {
+			if err := jsonfile.Unmarshal(data, &r); err != nil {
 				return
 			}
 			reports = append(reports, &r)
@@ -43,6 +43,6 @@ func FuzzStatsMerge(f *testing.F) {
 		if err != nil {
 			return
 		}
-		_, _ = chain.FormatJSON(m)
+		_, _ = jsonfile.Layout(m)
 	})
 }

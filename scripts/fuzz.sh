@@ -14,11 +14,13 @@ FUZZPAR=${FUZZPAR:-1}
 LOG=${FUZZLOG:-/tmp/hewn-fuzz}
 mkdir -p "$LOG"
 
-# package:target: the chain, builder parameter, content, project, theme,
-# prefab template, REXPaint .xp, dice, play key and stats merge loaders. (FuzzCheckJSON,
-# FuzzRandomChains, FuzzSession and the rest run as regression seeds in
-# `make test`; name one to fuzz it: scripts/fuzz.sh FuzzSession.)
+# package:target: the JSON tree every loader reads through, and the chain,
+# builder parameter, content, project, theme, prefab template, REXPaint .xp,
+# dice, play key and stats merge loaders. (FuzzCheckJSON, FuzzLayoutTree,
+# FuzzRandomChains, FuzzSession and the rest run as regression seeds in `make
+# test`; name one to fuzz it: scripts/fuzz.sh FuzzSession.)
 TARGETS=(
+	./chain/jsonfile:FuzzParse
 	./chain:FuzzDecode
 	./chain:FuzzDecodeTheme
 	./chain/builders:FuzzBuilderParamValues
@@ -32,6 +34,7 @@ TARGETS=(
 )
 EXTRA=(
 	./chain:FuzzCheckJSON
+	./chain/jsonfile:FuzzLayoutTree
 	./chain/builders:FuzzRandomChains
 	./chain/builders:FuzzEveryBuilderParams
 	./content:FuzzParseSmall

@@ -17,8 +17,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -28,7 +26,6 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"hewn/chain"
 	"hewn/content"
 	"hewn/projects"
 )
@@ -62,7 +59,7 @@ func (e *Editor) ImportContentDialog() {
 // that loads with problems is imported and every problem is listed with its
 // line and column.
 func (e *Editor) ImportContent(path string) error {
-	src, pk, err := readPack(path)
+	src, pk, err := content.ReadFile(path)
 	if err != nil {
 		e.showError(err)
 		return err
@@ -81,28 +78,6 @@ func (e *Editor) ImportContent(path string) error {
 		e.showPackProblems("Content pack imported", msg+", with these problems:", content.ProblemLines(path, src, ps))
 	}
 	return nil
-}
-
-// readPack reads and parses the pack at path, refusing one over the size
-// limit; its errors name the file (FILE:LINE:COL for malformed JSON).
-func readPack(path string) ([]byte, *content.Pack, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, nil, chain.WithFile(path, err)
-	}
-	defer f.Close()
-	src, err := io.ReadAll(io.LimitReader(f, content.MaxPackSize+1))
-	if err == nil && len(src) > content.MaxPackSize {
-		err = fmt.Errorf("content: pack larger than %d bytes", content.MaxPackSize)
-	}
-	if err != nil {
-		return nil, nil, chain.WithFile(path, err)
-	}
-	pk, err := content.Parse(src)
-	if err != nil {
-		return nil, nil, chain.WithFile(path, err)
-	}
-	return src, pk, nil
 }
 
 // showPackProblems shows a list of problems (one a line) under msg.

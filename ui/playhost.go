@@ -1,21 +1,16 @@
 package ui
 
 import (
-	"fmt"
-	"io"
-	"os"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 
+	"hewn/chain/jsonfile"
 	"hewn/content"
 	"hewn/projects"
+	"hewn/projects/play"
 	"hewn/ui/playview"
 )
-
-// maxSessionBytes bounds a play session file read back (a million keys fit).
-const maxSessionBytes = 16 << 20
 
 // playHost is the editor as the Play panel (ui/playview) sees it.
 type playHost struct{ e *Editor }
@@ -70,30 +65,13 @@ func (h playHost) SaveSession(name string, data []byte) {
 // OpenSession asks for a session file and hands its bytes to f.
 func (h playHost) OpenSession(f func(data []byte)) {
 	h.e.askOpen(".json", func(path string) {
-		b, err := readSession(path)
+		b, err := jsonfile.ReadFile(path, play.SessionLimit)
 		if err != nil {
 			h.e.showError(err)
 			return
 		}
 		f(b)
 	})
-}
-
-// readSession reads a session file of at most maxSessionBytes.
-func readSession(path string) ([]byte, error) {
-	fh, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer fh.Close()
-	b, err := io.ReadAll(io.LimitReader(fh, maxSessionBytes+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(b) > maxSessionBytes {
-		return nil, fmt.Errorf("%s: a play session over %d MiB is refused", path, maxSessionBytes>>20)
-	}
-	return b, nil
 }
 
 // installPlay adds the Play panel beside the map; bringing its tab to the

@@ -14,6 +14,8 @@ import (
 	"syscall"
 	"time"
 
+	"hewn/chain"
+	"hewn/chain/jsonfile"
 	"hewn/content"
 	"hewn/projects"
 )
@@ -46,6 +48,10 @@ type recoveryFile struct {
 	// Pack is the content pack when it had unsaved edits too.
 	Pack json.RawMessage `json:"pack,omitempty"`
 }
+
+// recoveryLimit bounds a recovery file read back: a project and a pack at
+// their limits, and room for the rest.
+var recoveryLimit = jsonfile.Limit{Max: chain.MaxFileSize + content.MaxPackSize + 1<<20, Noun: "a recovery file", Plural: "recovery files"}
 
 // Recovered is an unsaved project found in a recovery file after an unclean exit.
 type Recovered struct {
@@ -124,7 +130,7 @@ func FindRecovered(dir string) []Recovered {
 			continue
 		}
 		file := filepath.Join(dir, ent.Name())
-		data, err := os.ReadFile(file)
+		data, err := jsonfile.ReadFile(file, recoveryLimit)
 		if err != nil {
 			continue
 		}

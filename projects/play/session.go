@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"hewn/chain/jsonfile"
 	"hewn/content"
 	"hewn/projects"
 )
@@ -77,6 +78,14 @@ func (g *Game) Seed() uint64 { return g.master }
 
 // StartDepth is the depth the game started at.
 func (g *Game) StartDepth() int { return g.startDepth }
+
+// MaxSessionSize is the largest play session file read back (16 MiB: a
+// million keys fit).
+const MaxSessionSize = 16 << 20
+
+// SessionLimit is the size limit and name of play session files, for
+// jsonfile.ReadFile.
+var SessionLimit = jsonfile.Limit{Max: MaxSessionSize, Noun: "a play session", Plural: "play sessions"}
 
 // MarshalSession writes s as indented JSON.
 func MarshalSession(s Session) ([]byte, error) {

@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"hewn/chain"
+	"hewn/chain/jsonfile"
 	"hewn/projects"
 )
 
@@ -35,6 +36,13 @@ const (
 	Exits          = "exits"           // exits
 	Unreachable    = "unreachable"     // walkable tiles not reachable from the start
 )
+
+// MaxReportSize is the largest report file `hewn stats merge` reads (256 MiB).
+const MaxReportSize = 256 << 20
+
+// ReportLimit is the size limit and name of stats and balance report files,
+// for jsonfile.ReadFile.
+var ReportLimit = jsonfile.Limit{Max: MaxReportSize, Noun: "a stats report", Plural: "stats reports"}
 
 // MetricNames lists every map metric.
 var MetricNames = []string{FloorShare, ReachableShare, PathLength, Rooms, Corridors, DeadEnds, Spawns, Exits, Unreachable}

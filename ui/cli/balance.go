@@ -12,7 +12,7 @@ import (
 	"strings"
 	"syscall"
 
-	"hewn/chain"
+	"hewn/chain/jsonfile"
 	"hewn/projects/stats"
 )
 
@@ -86,7 +86,7 @@ func firstOr(l []int, d int) int {
 
 // writeJSONOut writes v in Hewn's compact JSON layout.
 func writeJSONOut(v any, out string, stdout, stderr io.Writer) int {
-	data, err := chain.FormatJSON(v)
+	data, err := jsonfile.Layout(v)
 	if err != nil {
 		return inputErr(stderr, err)
 	}
@@ -96,20 +96,17 @@ func writeJSONOut(v any, out string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// isBalance reports whether the report file at path comes from `stats --bot`.
-func isBalance(path string) bool {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return false
+// isBalance reports whether a report file's data comes from `stats --bot`
+// (it has "bot").
+func isBalance(data []byte) bool {
+	var probe struct {
+		Bot json.RawMessage `json:"bot"`
 	}
-	var keys map[string]json.RawMessage
-	_ = json.Unmarshal(data, &keys)
-	_, ok := keys["bot"]
-	return ok
+	return json.Unmarshal(data, &probe) == nil && probe.Bot != nil
 }
 
-func balanceMerge(paths []string, out string, stdout, stderr io.Writer) int {
-	reports, err := readReports(paths, func(r *stats.BalanceReport) error {
+func balanceMerge(paths []string, files [][]byte, out string, stdout, stderr io.Writer) int {
+	reports, err := decodeReports(paths, files, func(r *stats.BalanceReport) error {
 		if r.Bot == "" {
 			return errors.New("not a balance report (from hewn stats --bot)")
 		}

@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"hewn/chain"
+	"hewn/chain/jsonfile"
 	"hewn/content"
 	"hewn/projects"
 )
@@ -15,12 +16,17 @@ import (
 // entities its steps place by name and its pinned seeds. Every problem goes to
 // stderr on its own line, file first ("FILE: json.path: message"; a content
 // pack's problems name the pack's file), warnings prefixed "warning: ", at
-// most chain.MaxProblems of each and then a count. Exit 1 on any error.
+// most jsonfile.MaxProblems of each and then a count. Exit 1 on any error.
 func checkProject(path string, stdout, stderr io.Writer) int {
-	p, err := projects.Load(path)
+	data, err := readArg(path, chain.FileLimit)
 	if err != nil {
 		return inputErr(stderr, err)
 	}
+	p, err := projects.Decode(data)
+	if err != nil {
+		return inputErr(stderr, jsonfile.WithFile(path, err))
+	}
+	p.Path = path
 	errs, warns := p.Check()
 	var packErr error
 	if len(errs) == 0 {
@@ -49,11 +55,11 @@ func checkProject(path string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// printCapped prints at most chain.MaxProblems of lines, each after prefix,
+// printCapped prints at most jsonfile.MaxProblems of lines, each after prefix,
 // then "prefix and N more".
 func printCapped(w io.Writer, prefix string, lines []string) {
 	for i, l := range lines {
-		if i == chain.MaxProblems {
+		if i == jsonfile.MaxProblems {
 			fmt.Fprintf(w, "%sand %d more\n", prefix, len(lines)-i)
 			return
 		}
@@ -66,24 +72,4 @@ func btoi(b bool) int {
 		return 1
 	}
 	return 0
-}
-
-// projectVerdict refuses a project that `hewn project check` would reject for
-// its own content (chain preconditions, themes, prefabs) or for the entities
-// its steps place that pack lacks: run, stats and export give the verdict
-// project check gives. Pinned seeds are project check's alone (they run the
-// levels). The error names the file, one problem a line.
-func projectVerdict(path string, p *projects.Project, pack *content.Pack) error {
-	errs, _ := p.CheckLevels()
-	if pack != nil {
-		errs = append(errs, p.CheckEntities(pack)...)
-	}
-	if len(errs) == 0 {
-		return nil
-	}
-	probs := make(chain.Problems, len(errs))
-	for i, e := range errs {
-		probs[i] = chain.Problem{Msg: e, Step: -1}
-	}
-	return chain.WithFile(path, probs)
 }

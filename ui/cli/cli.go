@@ -11,7 +11,7 @@ import (
 	"sort"
 	"strings"
 
-	"hewn/chain"
+	"hewn/chain/jsonfile"
 	"hewn/projects"
 	_ "hewn/ui/cli/internal/quietlocale" // no "Error parsing user locale C" from Fyne
 )
@@ -101,12 +101,12 @@ func usageErr(stderr io.Writer, cmd, format string, args ...any) int {
 }
 
 // inputErr prints an invalid-input error and returns exit code 1. An error
-// located in a file (a *chain.FileError) prints as it is, every line starting
+// located in a file (a *jsonfile.FileError) prints as it is, every line starting
 // with the file ("FILE:LINE:COL: message", "FILE: json.path: message"); a
 // failed write says "hewn: cannot write PATH: reason"; anything else is
 // prefixed "hewn: ".
 func inputErr(stderr io.Writer, err error) int {
-	var fe *chain.FileError
+	var fe *jsonfile.FileError
 	if errors.As(err, &fe) {
 		fmt.Fprintln(stderr, err.Error())
 		return exitInput
@@ -157,6 +157,14 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 		return nil, err
 	}
 	return pos, nil
+}
+
+// readArg reads a file named on the command line, of at most l.Max bytes
+// (jsonfile.ReadFile): a directory is refused, but a device or a FIFO is read
+// too (hewn run /dev/stdin, a shell's <(...)), since the user named it. Errors
+// name the file.
+func readArg(path string, l jsonfile.Limit) ([]byte, error) {
+	return jsonfile.ReadFile(path, l.WithDevices())
 }
 
 // IsCommand reports whether name is a hewn subcommand (or a help flag), so the

@@ -222,3 +222,29 @@ func TestNoLocaleMessage(t *testing.T) {
 		assert.Equal(t, "default: ok (0 warnings)\n", stderr.String(), name)
 	}
 }
+
+// Files named on the command line may be FIFOs or devices (a shell's
+// <(...), /dev/stdin): they are read up to the limit, as the editor's own
+// reads refuse them.
+func TestReadsAFIFONamedOnTheCommandLine(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "chain.json")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skipf("no FIFOs here: %v", err)
+	}
+	go func() {
+		w, err := os.OpenFile(fifo, os.O_WRONLY, 0)
+		if err == nil {
+			_, _ = w.WriteString(`{"width":20,"height":10,"steps":[{"builder":"simple_map"}]}`)
+			_ = w.Close()
+		}
+	}()
+	code, out, errs := hewn("run", fifo, "--seed", "1")
+	require.Equal(t, 0, code, errs)
+	assert.Len(t, strings.Split(strings.TrimSpace(out), "\n"), 10)
+
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		code, _, errs = hewn("run", "/dev/zero", "--seed", "1")
+		assert.Equal(t, 1, code)
+		assert.Equal(t, "/dev/zero: the file is 16.0 MiB; chain and project files are at most 16 MiB\n", errs)
+	}
+}

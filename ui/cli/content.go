@@ -8,7 +8,7 @@ import (
 	"io"
 	"strings"
 
-	"hewn/chain"
+	"hewn/chain/jsonfile"
 	"hewn/content"
 )
 
@@ -93,14 +93,19 @@ const defaultPack = "default"
 func openPack(path string) (*content.Pack, error) {
 	if path == defaultPack {
 		p, err := content.Parse(content.DefaultJSON())
-		return p, chain.WithFile(defaultPack, err)
+		return p, jsonfile.WithFile(defaultPack, err)
 	}
-	return content.LoadFile(path)
+	data, err := readArg(path, content.PackLimit)
+	if err != nil {
+		return nil, err
+	}
+	p, err := content.Parse(data)
+	return p, jsonfile.WithFile(path, err)
 }
 
 // contentCheck prints every problem on its own line on stderr, file and JSON
 // path first ("FILE: json.path: message"): errors, then warnings prefixed
-// "warning: ", at most chain.MaxProblems of each and then a count. Exit 1 on
+// "warning: ", at most jsonfile.MaxProblems of each and then a count. Exit 1 on
 // any error.
 func contentCheck(path string, p *content.Pack, stdout, stderr io.Writer) int {
 	var errs, warns []string
@@ -146,29 +151,21 @@ func contentOdds(p *content.Pack, depth int, stdout, stderr io.Writer) int {
 	return writeResult(stderr, err)
 }
 
-// maxPackErrors is how many of a pack's errors loadPack reports.
-const maxPackErrors = 5
-
 // loadPack loads the content pack at path (the embedded default pack for "" or
-// "default") and refuses one with validation errors, naming the first few, each
-// "PACK: json.path: message" (a *chain.FileError naming the pack's file, also
-// when the pack is a project's). Warnings are ignored. Chain runs should roll
-// on pack.Roller() (an immutable snapshot).
+// "default") and refuses one with validation errors (content.Pack.Usable),
+// naming the first few, each "PACK: json.path: message" (a *jsonfile.FileError
+// naming the pack's file, also when the pack is a project's). Warnings are
+// ignored. Chain runs should roll on pack.Roller() (an immutable snapshot).
 func loadPack(path string) (*content.Pack, error) {
 	if path == "" || path == defaultPack {
 		return content.Default(), nil
 	}
-	p, err := content.LoadFile(path)
+	p, err := openPack(path)
 	if err != nil {
 		return nil, err
 	}
-	errs, _ := content.Errors(p.Validate()).(chain.Problems)
-	if len(errs) == 0 {
-		return p, nil
+	if err := p.Usable(path); err != nil {
+		return nil, err
 	}
-	if n := len(errs); n > maxPackErrors {
-		errs = append(errs[:maxPackErrors:maxPackErrors], chain.Problem{
-			Msg: fmt.Sprintf("and %d more errors (see hewn content check %s)", n-maxPackErrors, path), Step: -1})
-	}
-	return nil, chain.WithFile(path, errs)
+	return p, nil
 }

@@ -86,3 +86,24 @@ func TestErrorFormatEveryLoader(t *testing.T) {
 		})
 	}
 }
+
+// A file that is neither a chain nor a project gets one verdict from every
+// command that tells them apart (projects.Sniff, which the editor's Open
+// uses too), naming both keys.
+func TestNeitherChainNorProject(t *testing.T) {
+	f := writeFile(t, "x.json", `{"name":"x"}`)
+	want := f + `: neither "levels" nor "steps": a project needs a list of levels, a chain a list of steps` + "\n"
+	for _, args := range [][]string{
+		{"run", f, "--seed", "1"},
+		{"run", f, "--depth", "1"},
+		{"play", f, "--seed", "1", "--keys", "."},
+		{"stats", f, "--seeds", "1"},
+		{"stats", f, "--bot", "explorer", "--seeds", "1"},
+		{"export", "tiled", f, "--seed", "1", "--out", filepath.Join(t.TempDir(), "x.tmj")},
+	} {
+		code, out, errs := hewn(args...)
+		assert.Equal(t, 1, code, args)
+		assert.Empty(t, out, args)
+		assert.Equal(t, want, errs, args)
+	}
+}

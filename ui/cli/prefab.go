@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"hewn/chain"
+	"hewn/chain/jsonfile"
 	"hewn/chain/prefab"
 )
 
@@ -55,7 +56,7 @@ func prefabCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	xp, rows, err := readPrefab(in, inKind)
 	if err != nil {
-		return inputErr(stderr, chain.WithFile(in, err))
+		return inputErr(stderr, jsonfile.WithFile(in, err))
 	}
 	var data []byte
 	switch {
@@ -67,7 +68,7 @@ func prefabCmd(args []string, stdout, stderr io.Writer) int {
 	default:
 		if xp == nil {
 			if xp, err = prefab.XPFromRows(rows, prefab.ThemeLook(prefab.Tutorial(), theme)); err != nil {
-				return inputErr(stderr, chain.WithFile(in, err))
+				return inputErr(stderr, jsonfile.WithFile(in, err))
 			}
 		}
 		var b strings.Builder

@@ -3,7 +3,6 @@ package cli
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -17,6 +16,7 @@ import (
 	"unicode/utf8"
 
 	"hewn/chain"
+	"hewn/chain/jsonfile"
 	"hewn/content"
 	"hewn/projects"
 	"hewn/ui/render"
@@ -49,31 +49,34 @@ type target struct {
 	master uint64
 }
 
-// loadTarget reads a chain or a project (told apart by their keys: "levels" vs
-// "steps") and prepares the run of one level. depth < 0 means "not given".
+// loadTarget reads a chain or a project (told apart by projects.Sniff: by
+// their keys, "levels" vs "steps") and prepares the run of one level. depth < 0
+// means "not given".
 func loadTarget(path string, seed seedFlag, depth int, contentPath string) (*target, error) {
-	data, err := projects.ReadFile(path) // refuses a directory or a file over 16 MiB
+	data, err := readArg(path, chain.FileLimit) // refuses a directory or a file over 16 MiB
 	if err != nil {
 		return nil, err
 	}
-	var keys map[string]json.RawMessage
-	_ = json.Unmarshal(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), &keys)
+	kind, err := projects.Sniff(data)
+	if err != nil {
+		return nil, jsonfile.WithFile(path, err)
+	}
 	t := &target{}
-	if _, isProject := keys["levels"]; isProject {
+	if kind == projects.KindProject {
 		p, err := projects.Decode(data)
 		if err != nil {
-			return nil, chain.WithFile(path, err)
+			return nil, jsonfile.WithFile(path, err)
 		}
 		p.Path = path
 		if depth < 0 {
-			return nil, errUsage("a project needs --depth D (its depths: %s)", depthList(p))
+			return nil, errUsage("a project needs --depth D (its depths: %s)", p.DepthList())
 		}
-		i := p.LevelByDepth(depth)
-		if i < 0 {
-			return nil, chain.WithFile(path, fmt.Errorf("no level has depth %d (its depths: %s)", depth, depthList(p)))
+		i, err := p.LevelIndex(depth)
+		if err != nil {
+			return nil, err
 		}
 		// One verdict: what project check rejects does not run.
-		if err := projectVerdict(path, p, nil); err != nil {
+		if err := p.Verdict(nil); err != nil {
 			return nil, err
 		}
 		master := p.Seed
@@ -90,7 +93,7 @@ func loadTarget(path string, seed seedFlag, depth int, contentPath string) (*tar
 		if err != nil {
 			return nil, err
 		}
-		if err := projectVerdict(path, p, pack); err != nil {
+		if err := p.Verdict(pack); err != nil {
 			return nil, err
 		}
 		t.pack = pack
@@ -100,7 +103,7 @@ func loadTarget(path string, seed seedFlag, depth int, contentPath string) (*tar
 	}
 	c, err := chain.DecodeJSON(data, "")
 	if err != nil {
-		return nil, chain.WithFile(path, err)
+		return nil, jsonfile.WithFile(path, err)
 	}
 	if depth >= 0 {
 		c.Depth = depth
@@ -114,17 +117,6 @@ func loadTarget(path string, seed seedFlag, depth int, contentPath string) (*tar
 	// the prefab files its steps name lie beside the chain
 	t.cfg = chain.Config{Master: seed.v, Spawner: sp, Files: projects.DirFS(filepath.Dir(path))}
 	return t, nil
-}
-
-func depthList(p *projects.Project) string {
-	var b bytes.Buffer
-	for i, l := range p.Levels {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(strconv.Itoa(l.Depth))
-	}
-	return b.String()
 }
 
 // usageError marks a problem with how the command was called (exit 2).
@@ -173,22 +165,22 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return targetErr(stderr, "run", err)
 	}
-	for _, pr := range chain.CapProblems(chain.Check(t.chain), chain.MaxProblems) {
+	for _, pr := range jsonfile.CapProblems(chain.Check(t.chain), jsonfile.MaxProblems) {
 		fmt.Fprintln(stderr, "warning: "+pos[0]+": "+pr.Error())
 	}
-	t.cfg.NoHistory = *format != "gif" // only the animation needs the snapshots
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := render.CheckSize(t.chain.Width, t.chain.Height, *cell); err != nil && (*format == "png" || *format == "gif") {
-		return inputErr(stderr, chain.WithFile(pos[0], fmt.Errorf("--cell %d: %w", *cell, err)))
+		return inputErr(stderr, jsonfile.WithFile(pos[0], fmt.Errorf("--cell %d: %w", *cell, err)))
 	}
-	res, err := chain.RunConfig(ctx, t.chain, t.cfg)
+	gen, err := t.generate(ctx, *format == "gif") // only the animation needs the snapshots
 	if err != nil {
 		if ctx.Err() != nil {
 			return interrupted(stderr, "run")
 		}
 		return inputErr(stderr, err)
 	}
+	res := gen.Result
 	for _, w := range res.Warnings { // an exit cut off, a file's unknown glyphs: the exit code stays
 		fmt.Fprintln(stderr, "warning: "+pos[0]+": "+w.String())
 	}
@@ -197,7 +189,9 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	case "ascii":
 		buf.WriteString(asciiMap(res.State, t.pack, !*noSpawns))
 	case "json":
-		err = res.Level().WriteJSON(&buf)
+		var data []byte
+		data, err = gen.JSON()
+		buf.Write(data)
 	case "png", "gif":
 		err = writeImage(ctx, &buf, *format, t, res, *cell)
 	}

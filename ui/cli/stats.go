@@ -15,6 +15,7 @@ import (
 	"syscall"
 
 	"hewn/chain"
+	"hewn/chain/jsonfile"
 	"hewn/projects/stats"
 )
 
@@ -122,10 +123,14 @@ func statsMergeCmd(args []string, stdout, stderr io.Writer) int {
 	if len(pos) == 0 {
 		return usageErr(stderr, "stats merge", "want the shard reports to merge")
 	}
-	if isBalance(pos[0]) {
-		return balanceMerge(pos, *out, stdout, stderr)
+	files, err := readReports(pos)
+	if err != nil {
+		return inputErr(stderr, err)
 	}
-	reports, err := readReports(pos, func(r *stats.Report) error {
+	if isBalance(files[0]) {
+		return balanceMerge(pos, files, *out, stdout, stderr)
+	}
+	reports, err := decodeReports(pos, files, func(r *stats.Report) error {
 		if r.Seeds == 0 && len(r.Samples) == 0 {
 			return errors.New("not a hewn stats report (no seeds)")
 		}
@@ -141,21 +146,31 @@ func statsMergeCmd(args []string, stdout, stderr io.Writer) int {
 	return writeReport(m, *out, stdout, stderr)
 }
 
-// readReports reads the shard reports at paths, each checked by valid; an
-// error names its file.
-func readReports[R any](paths []string, valid func(*R) error) ([]*R, error) {
-	var out []*R
-	for _, path := range paths {
-		data, err := os.ReadFile(path)
+// readReports reads the shard report files at paths (at most
+// stats.MaxReportSize each); an error names its file.
+func readReports(paths []string) ([][]byte, error) {
+	files := make([][]byte, len(paths))
+	for i, path := range paths {
+		data, err := readArg(path, stats.ReportLimit)
 		if err != nil {
-			return nil, chain.WithFile(path, err)
+			return nil, err
 		}
+		files[i] = data
+	}
+	return files, nil
+}
+
+// decodeReports decodes the shard reports read from paths, each checked by
+// valid; an error names its file.
+func decodeReports[R any](paths []string, files [][]byte, valid func(*R) error) ([]*R, error) {
+	var out []*R
+	for i, path := range paths {
 		r := new(R)
-		if err := chain.UnmarshalJSON(data, r); err != nil {
-			return nil, chain.WithFile(path, err)
+		if err := jsonfile.Unmarshal(files[i], r); err != nil {
+			return nil, jsonfile.WithFile(path, err)
 		}
 		if err := valid(r); err != nil {
-			return nil, chain.WithFile(path, err)
+			return nil, jsonfile.WithFile(path, err)
 		}
 		out = append(out, r)
 	}

@@ -191,13 +191,7 @@ func (f *frame) lookFor(p chain.Point, t chain.Tile) chain.Look {
 		lk = &f.alt
 	}
 	l := lk.l[t]
-	if t == chain.Wall {
-		if chain.Buried(f.sc.Map, p) {
-			l.Glyph = ' '
-		} else if lk.box {
-			l.Glyph = chain.WallGlyph(f.sc.Map, p)
-		}
-	}
+	l.Glyph = chain.DrawnGlyph(f.sc.Map, p, t, l.Glyph, lk.box)
 	return l
 }
 

@@ -1,4 +1,4 @@
-package chain
+package jsonfile
 
 import (
 	"bytes"
@@ -9,16 +9,18 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 )
 
-// The layout's parser reads what encoding/json writes into the same tree as
-// the json.Decoder tokens it replaced (kept here as the reference).
-func TestLayoutParserMatchesTheDecoder(t *testing.T) {
+// The layout reads what encoding/json writes (through Parse) into the same
+// tree as the json.Decoder tokens it once used (kept here as the reference),
+// so its strings are quoted as encoding/json quotes them.
+func TestLayoutTreeMatchesTheDecoder(t *testing.T) {
 	var inputs [][]byte
-	for _, glob := range []string{"testdata/*.json", "builders/testdata/chains/*.json", "../projects/*.json", "../content/*.json"} {
+	for _, glob := range []string{"../testdata/*.json", "../builders/testdata/chains/*.json", "../../projects/*.json", "../../content/*.json"} {
 		files, err := filepath.Glob(glob)
 		require.NoError(t, err)
 		for _, f := range files {
@@ -28,27 +30,29 @@ func TestLayoutParserMatchesTheDecoder(t *testing.T) {
 		}
 	}
 	require.Greater(t, len(inputs), 40)
-	inputs = append(inputs, []byte(`{"a":"<b>&\u2028\u0001\"q\"\\","tiles":{"x":1},"template":["ab"],"n":[1.5e-7,-0,true,false,null,{},[]]}`))
+	inputs = append(inputs, []byte(`{"a":"<b>&\u2028\u0001\"q\"\\","tiles":{"x":1},"template":["ab"],"n":[1.5e-7,-0,true,false,null,{},[]]}`),
+		[]byte(`{"s":"\b\f\t\u001f\u007f\ud800x\udc00\ud83d\ude00","\u2029":"\/"}`))
 	for _, data := range inputs {
-		checkLayoutParser(t, data)
+		checkLayoutTree(t, data)
 	}
 }
 
-// FuzzLayoutParser compares the parser with the reference on what
+// FuzzLayoutTree compares the layout's tree with the reference on what
 // encoding/json writes for any JSON value.
-func FuzzLayoutParser(f *testing.F) {
+func FuzzLayoutTree(f *testing.F) {
 	f.Add([]byte(`{"a":[1,{"b":"<>"}],"tiles":{"x":"\u2029"}}`))
-	f.Fuzz(checkLayoutParser)
+	f.Add([]byte(`["\b\f\u0000\ud800", "\u00e9\ufffd"]`))
+	f.Fuzz(checkLayoutTree)
 }
 
-func checkLayoutParser(t *testing.T, data []byte) {
+func checkLayoutTree(t *testing.T, data []byte) {
 	var v any
 	if json.Unmarshal(data, &v) != nil {
 		return
 	}
 	m, err := json.Marshal(v)
 	require.NoError(t, err)
-	got, err := parseLayout(m)
+	got, err := layoutTree(m)
 	require.NoError(t, err)
 	want, err := parseLayoutRef(m)
 	require.NoError(t, err)
@@ -60,10 +64,10 @@ func parseLayoutRef(data []byte) (*lnode, error) {
 	dec.UseNumber()
 	n, err := parseValueRef(dec)
 	if err != nil {
-		return nil, fmt.Errorf("chain: layout: %w", err)
+		return nil, fmt.Errorf("jsonfile: layout: %w", err)
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return nil, errors.New("chain: layout: trailing data")
+		return nil, errors.New("jsonfile: layout: trailing data")
 	}
 	return n, nil
 }
@@ -118,4 +122,14 @@ func parseValueRef(dec *json.Decoder) (*lnode, error) {
 	}
 	n.flat = flatText(n)
 	return n, nil
+}
+
+// quoteJSON quotes s as encoding/json does without HTML escaping: the
+// reference for the layout's strings.
+func quoteJSON(s string) string {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s)
+	return strings.TrimSuffix(b.String(), "\n")
 }

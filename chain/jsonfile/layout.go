@@ -1,21 +1,19 @@
-package chain
+package jsonfile
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 	"unicode/utf8"
 )
 
-// LayoutWidth is the line width FormatJSON aims for.
+// LayoutWidth is the line width Layout aims for.
 const LayoutWidth = 100
 
-// FormatJSON marshals v with encoding/json (so Step.MarshalJSON and friends
-// decide the keys and their order) and lays the result out compactly so saved
-// files diff well. It is the one layout of every JSON file Hewn writes besides
-// content packs (chains, projects):
+// Layout marshals v with encoding/json (so MarshalJSON methods and struct
+// tags decide the keys and their order) and lays the result out compactly so
+// saved files diff well. It is the one layout of every JSON file Hewn writes
+// besides content packs (chains, projects, reports):
 //
 //   - The top-level object has one member per line; its non-empty arrays of
 //     objects or lists (steps, levels, themes, prefabs) have one item per line,
@@ -31,14 +29,14 @@ const LayoutWidth = 100
 //     list (prefab rows) one row per line, whatever their length.
 //
 // Strings are written without HTML escaping; numbers keep encoding/json's
-// spelling. The output ends with a newline, and formatting the decoded output
+// spelling. The output ends with a newline, and laying out the decoded output
 // again gives the same bytes.
-func FormatJSON(v any) ([]byte, error) {
+func Layout(v any) ([]byte, error) {
 	data, err := json.Marshal(v)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("jsonfile: %w", err)
 	}
-	root, err := parseLayout(data)
+	root, err := layoutTree(data)
 	if err != nil {
 		return nil, err
 	}
@@ -49,6 +47,8 @@ func FormatJSON(v any) ([]byte, error) {
 	return []byte(b.String()), nil
 }
 
+// lnode is a value as the layout sees it: its members' keys and its
+// scalars' text as they are written, its one-line form.
 type lnode struct {
 	text  string // a scalar's JSON text
 	obj   bool
@@ -59,146 +59,54 @@ type lnode struct {
 	force bool     // one member or item per line
 }
 
-func parseLayout(data []byte) (*lnode, error) {
-	p := layoutParser{data: data}
-	p.space()
-	n, err := p.value()
+// layoutTree parses JSON (what encoding/json wrote) into lnodes.
+func layoutTree(data []byte) (*lnode, error) {
+	root, err := Parse(data)
 	if err != nil {
-		return nil, fmt.Errorf("chain: layout: %w", err)
+		return nil, fmt.Errorf("jsonfile: layout: %w", err)
 	}
-	if p.space(); p.i != len(data) {
-		return nil, errors.New("chain: layout: trailing data")
-	}
-	return n, nil
+	return toLayout(root), nil
 }
 
-// layoutParser reads the JSON that encoding/json wrote (valid, compact) into
-// lnodes, scanning the bytes once (json.Decoder's tokens took most of the time
-// of formatting a large stats report).
-type layoutParser struct {
-	data []byte
-	i    int
-}
-
-var errLayoutSyntax = errors.New("invalid JSON")
-
-func (p *layoutParser) space() {
-	for p.i < len(p.data) && (p.data[p.i] == ' ' || p.data[p.i] == '\n' || p.data[p.i] == '\t' || p.data[p.i] == '\r') {
-		p.i++
-	}
-}
-
-func (p *layoutParser) value() (*lnode, error) {
-	if p.i >= len(p.data) {
-		return nil, errLayoutSyntax
-	}
-	n := &lnode{}
-	switch c := p.data[p.i]; c {
-	case '{', '[':
-		n.obj, n.arr = c == '{', c == '['
-		closer := byte('}')
-		if n.arr {
-			closer = ']'
+func toLayout(n *Node) *lnode {
+	l := &lnode{}
+	switch n.Kind {
+	case Object:
+		l.obj = true
+		if len(n.Fields) > 0 { // nil when empty, as the reference has it
+			l.keys, l.items = make([]string, 0, len(n.Fields)), make([]*lnode, 0, len(n.Fields))
 		}
-		p.i++
-		p.space()
-		for p.i < len(p.data) && p.data[p.i] != closer {
-			if len(n.items) > 0 {
-				if p.data[p.i] != ',' {
-					return nil, errLayoutSyntax
-				}
-				p.i++
-				p.space()
+		for _, f := range n.Fields {
+			l.keys = append(l.keys, string(appendQuoted(nil, f.Key, true)))
+			v := toLayout(f.Val)
+			switch f.Key {
+			case "tiles":
+				v.force = v.obj
+			case "template":
+				v.force = v.arr
 			}
-			if n.obj {
-				k, err := p.str()
-				if err != nil {
-					return nil, err
-				}
-				n.keys = append(n.keys, k)
-				if p.space(); p.i >= len(p.data) || p.data[p.i] != ':' {
-					return nil, errLayoutSyntax
-				}
-				p.i++
-				p.space()
-			}
-			v, err := p.value()
-			if err != nil {
-				return nil, err
-			}
-			if n.obj {
-				switch n.keys[len(n.keys)-1] {
-				case `"tiles"`:
-					v.force = v.obj
-				case `"template"`:
-					v.force = v.arr
-				}
-			}
-			n.items = append(n.items, v)
-			p.space()
+			l.items = append(l.items, v)
 		}
-		if p.i >= len(p.data) {
-			return nil, errLayoutSyntax
+	case Array:
+		l.arr = true
+		if len(n.Items) > 0 {
+			l.items = make([]*lnode, 0, len(n.Items))
 		}
-		p.i++ // the closer
-		if len(n.items) >= 2 && listOfObjects(n) {
-			n.force = true
+		for _, it := range n.Items {
+			l.items = append(l.items, toLayout(it))
 		}
-	case '"':
-		t, err := p.str()
-		if err != nil {
-			return nil, err
-		}
-		n.text = t
-	default: // a number, true, false or null: its text as written
-		j := p.i
-		for j < len(p.data) && !strings.ContainsRune(",]} \n\t\r", rune(p.data[j])) {
-			j++
-		}
-		if j == p.i {
-			return nil, errLayoutSyntax
-		}
-		n.text = string(p.data[p.i:j])
-		p.i = j
+	case String:
+		l.text = string(appendQuoted(nil, n.Text, true))
+	case Null:
+		l.text = "null"
+	default:
+		l.text = n.Text
 	}
-	n.flat = flatText(n)
-	return n, nil
-}
-
-// str reads a string and returns it quoted as quoteJSON does (no HTML
-// escaping): a string encoding/json wrote without escapes is that already.
-func (p *layoutParser) str() (string, error) {
-	if p.i >= len(p.data) || p.data[p.i] != '"' {
-		return "", errLayoutSyntax
+	if len(l.items) >= 2 && listOfObjects(l) {
+		l.force = true
 	}
-	j, esc := p.i+1, false
-	for ; j < len(p.data) && p.data[j] != '"'; j++ {
-		if p.data[j] == '\\' {
-			esc = true
-			j++
-		}
-	}
-	if j >= len(p.data) {
-		return "", errLayoutSyntax
-	}
-	raw := p.data[p.i : j+1]
-	p.i = j + 1
-	if !esc {
-		return string(raw), nil
-	}
-	var v string
-	if err := json.Unmarshal(raw, &v); err != nil {
-		return "", err
-	}
-	return quoteJSON(v), nil
-}
-
-func quoteJSON(s string) string {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(s)
-	return strings.TrimSuffix(b.String(), "\n")
+	l.flat = flatText(l)
+	return l
 }
 
 func flatText(n *lnode) string {

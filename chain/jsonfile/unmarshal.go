@@ -1,0 +1,61 @@
+package jsonfile
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"reflect"
+	"strings"
+)
+
+// Unmarshal decodes one JSON value from data into dst with encoding/json,
+// numbers kept exact (json.Number); a syntax error, a value of the wrong type
+// or trailing data is a *SyntaxError located by line and column in data.
+func Unmarshal(data []byte, dst any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	err := dec.Decode(dst)
+	if err == nil {
+		if _, e := dec.Token(); e != io.EOF {
+			return SyntaxAt(data, int(dec.InputOffset()), "unexpected data after the top-level value")
+		}
+		return nil
+	}
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		return SyntaxAt(data, int(max(se.Offset-1, 0)), se.Error())
+	case errors.As(err, &te):
+		return SyntaxAt(data, int(te.Offset), fmt.Sprintf("%s is not %s", te.Value, typeWord(te.Type)))
+	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+		return SyntaxAt(data, len(data), "unexpected end of JSON")
+	}
+	return err
+}
+
+func typeWord(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Map, reflect.Struct:
+		return "an object"
+	case reflect.Slice, reflect.Array:
+		return "a list"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	}
+	return "a number"
+}
+
+// Excerpt shortens a raw JSON value for an error message (at most 40
+// bytes, "..." marking a cut).
+func Excerpt(v []byte) string {
+	s := strings.TrimSpace(string(v))
+	if len(s) > 40 {
+		s = s[:37] + "..."
+	}
+	return s
+}
