@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"hewn/chain"
+	"hewn/ui/model"
 )
 
 // chainList shows the selected level's steps: builder name, a one-line summary
@@ -20,7 +21,7 @@ import (
 // buttons to remove, duplicate and move the selected step. Selecting a step
 // selects it in the model (the window then jumps the history to it).
 type chainList struct {
-	m    *Model
+	m    *model.Model
 	list *widget.List
 	// warnings holds chain.Check's messages by top-level step index, in
 	// short (as the rows show them) and in full (as their tips do).
@@ -40,7 +41,7 @@ type chainList struct {
 	OnAdd func()
 }
 
-func newChainList(m *Model) *chainList {
+func newChainList(m *model.Model) *chainList {
 	cl := &chainList{m: m, warnings: map[int][]string{}, tips: newTipLayer()}
 	cl.list = widget.NewList(cl.length, cl.create, cl.update)
 	cl.list.OnSelected = func(i widget.ListItemID) {
@@ -126,7 +127,7 @@ func (cl *chainList) update(i widget.ListItemID, o fyne.CanvasObject) {
 	sum := box.Objects[1].(*widget.RichText)
 	on.OnChanged = nil
 	on.SetChecked(s.Enabled())
-	on.OnChanged = func(b bool) { cl.m.SetEnabled(StepPath{i}, b) }
+	on.OnChanged = func(b bool) { cl.m.SetEnabled(model.StepPath{i}, b) }
 	t := fmt.Sprintf("%d. %s", i+1, s.Builder)
 	if !s.Enabled() {
 		t += " (off)"

@@ -31,6 +31,7 @@ import (
 	"hewn/chain"
 	"hewn/content"
 	"hewn/projects"
+	"hewn/ui/model"
 )
 
 // The content pack's files: File → Import content pack, Export content pack,
@@ -72,7 +73,7 @@ func (e *Editor) ImportContent(path string) error {
 	if name == "" || !projects.InsideFolder(name) {
 		name = p.FreePackName(projects.PackFile, pk)
 	}
-	e.m.ApplyKey("Import content pack", "", ChangeProject|ChangeContent, func(np *projects.Project) {
+	e.m.ApplyKey("Import content pack", "", model.ChangeProject|model.ChangeContent, func(np *projects.Project) {
 		np.Content, np.Pack = name, pk
 	})
 	msg := fmt.Sprintf("Imported %s as the project's content pack %s (written when you save)", filepath.Base(path), name)

@@ -4,6 +4,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 
 	"hewn/ui/contentedit"
+	"hewn/ui/model"
 )
 
 // installContent adds the content pack panel (issue 11) beside the map and
@@ -11,8 +12,8 @@ import (
 func (e *Editor) installContent() {
 	p := contentedit.New(contentHost{e})
 	e.addMainTab("Content", theme.ListIcon(), p)
-	e.m.OnChange(func(c Change) {
-		if c&(ChangeContent|ChangeProject|ChangeFile) != 0 {
+	e.m.OnChange(func(c model.Change) {
+		if c&(model.ChangeContent|model.ChangeProject|model.ChangeFile) != 0 {
 			p.Update()
 		}
 	})

@@ -8,6 +8,7 @@ import (
 
 	"hewn/chain"
 	"hewn/projects"
+	"hewn/ui/model"
 )
 
 // formSlot remembers what the form shown in a box was built for, so the editor
@@ -63,8 +64,8 @@ func (s *formSlot) edit(f func()) {
 // show makes build's objects the box's content unless the form already shows
 // subject, or the change c was made through the form's own widgets. It
 // reports whether it rebuilt.
-func (s *formSlot) show(c Change, subject any, build func() []fyne.CanvasObject) bool {
-	keep := s.built && (reflect.DeepEqual(subject, s.subject) || (s.own > 0 && c&ChangeProject == 0))
+func (s *formSlot) show(c model.Change, subject any, build func() []fyne.CanvasObject) bool {
+	keep := s.built && (reflect.DeepEqual(subject, s.subject) || (s.own > 0 && c&model.ChangeProject == 0))
 	s.subject = subject
 	if keep {
 		return false
@@ -121,7 +122,7 @@ type (
 	}
 )
 
-func levelSubjectOf(m *Model) levelSubject {
+func levelSubjectOf(m *model.Model) levelSubject {
 	l := m.Level()
 	if l == nil {
 		return levelSubject{Index: -1}
@@ -136,7 +137,7 @@ func projectSubjectOf(p *projects.Project) projectSubject {
 }
 
 // levelThemeName is the name of the theme the selected level is drawn with ("" without a level).
-func levelThemeName(m *Model) string {
+func levelThemeName(m *model.Model) string {
 	l := m.Level()
 	if l == nil {
 		return ""
@@ -176,7 +177,7 @@ func (e *Editor) followLevelTheme() {
 
 // refreshForms rebuilds the forms whose subject the change c touched; c tells
 // whether the forms' own widgets may have made it (see formSlot.edit).
-func (e *Editor) refreshForms(c Change) {
+func (e *Editor) refreshForms(c model.Change) {
 	m := e.m
 	p := m.Project()
 	slotOf(e.levelBox).show(c, levelSubjectOf(m), func() []fyne.CanvasObject {
@@ -203,7 +204,7 @@ func (e *Editor) refreshForms(c Change) {
 
 // refreshParamForm rebuilds the parameter panel's head (the step's name and
 // its warnings) and its form, each only when what it shows changed.
-func (e *Editor) refreshParamForm(c Change) {
+func (e *Editor) refreshParamForm(c model.Change) {
 	m := e.m
 	if len(e.formBox.Objects) != 2 { // first build: the head's box, then the form's
 		e.formBox.Objects = []fyne.CanvasObject{container.NewVBox(), container.NewVBox()}
@@ -211,7 +212,7 @@ func (e *Editor) refreshParamForm(c Change) {
 	i := m.StepIndex()
 	hs := headSubject{Path: i}
 	ss := stepSubject{Level: -1, Path: i}
-	if st := m.Step(StepPath{i}); st != nil {
+	if st := m.Step(model.StepPath{i}); st != nil {
 		hs.Builder = st.Builder
 		for _, p := range e.steps.problems() {
 			if p.Step == i {
@@ -224,7 +225,7 @@ func (e *Editor) refreshParamForm(c Change) {
 	form := slotOf(e.formBox.Objects[1].(*fyne.Container))
 	rebuilt := head.show(c, hs, func() []fyne.CanvasObject { return paramHead(i, hs.Builder, hs.Warnings) })
 	if form.show(c, ss, func() []fyne.CanvasObject {
-		e.form = newParamForm(m, StepPath{i}, e.open, form)
+		e.form = newParamForm(m, model.StepPath{i}, e.open, form)
 		return []fyne.CanvasObject{e.form.obj}
 	}) || rebuilt {
 		e.formBox.Refresh() // the parts' heights changed

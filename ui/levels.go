@@ -14,12 +14,13 @@ import (
 
 	"hewn/chain"
 	"hewn/projects"
+	"hewn/ui/model"
 )
 
 // levelList shows the project's levels (depth and name) with buttons to add,
 // duplicate, remove and reorder them; selecting one selects it in the model.
 type levelList struct {
-	m       *Model
+	m       *model.Model
 	list    *widget.List
 	obj     fyne.CanvasObject
 	syncing bool
@@ -27,7 +28,7 @@ type levelList struct {
 	shown   []string // the rows' texts
 }
 
-func newLevelList(m *Model) *levelList {
+func newLevelList(m *model.Model) *levelList {
 	ll := &levelList{m: m}
 	ll.list = widget.NewList(
 		func() int { return len(m.Project().Levels) },
@@ -159,7 +160,7 @@ func newSeed() uint64 { return rand.Uint64() >> 16 }
 
 // levelForm edits the selected level: name, depth, size, fixed seed, theme
 // and split. slot is where the form is shown (edits typed into it keep it).
-func levelForm(m *Model, slot *formSlot) fyne.CanvasObject {
+func levelForm(m *model.Model, slot *formSlot) fyne.CanvasObject {
 	l := m.Level()
 	if l == nil {
 		return widget.NewLabel("No level selected.")
@@ -175,16 +176,16 @@ func levelForm(m *Model, slot *formSlot) fyne.CanvasObject {
 		edit("Pin seed", "seed", func(l *projects.Level) { l.Seed = &n })
 	})
 	depth := newIntField("depth", l.Depth, 0, 1000, func(n int) {
-		edit("Change depth", "depth", func(l *projects.Level) { l.Depth = n })
+		edit("model.Change depth", "depth", func(l *projects.Level) { l.Depth = n })
 		if l := m.Level(); l != nil && l.Seed == nil { // the derived seed follows the depth
 			setQuietly(seed, strconv.FormatUint(m.Project().LevelSeed(m.LevelIndex()), 10))
 		}
 	})
 	width := newIntField("width", l.Chain.Width, chain.MinSize, chain.MaxSize, func(n int) {
-		edit("Change width", "width", func(l *projects.Level) { l.Chain.Width = n })
+		edit("model.Change width", "width", func(l *projects.Level) { l.Chain.Width = n })
 	})
 	height := newIntField("height", l.Chain.Height, chain.MinSize, chain.MaxSize, func(n int) {
-		edit("Change height", "height", func(l *projects.Level) { l.Chain.Height = n })
+		edit("model.Change height", "height", func(l *projects.Level) { l.Chain.Height = n })
 	})
 	pin := widget.NewCheck("fixed", func(on bool) {
 		edit("Pin seed", "", func(l *projects.Level) {
@@ -206,7 +207,7 @@ func levelForm(m *Model, slot *formSlot) fyne.CanvasObject {
 	if l.Theme == "" {
 		th.SetSelected(chain.DefaultTheme().Name)
 	}
-	th.OnChanged = func(s string) { edit("Change theme", "", func(l *projects.Level) { l.Theme = s }) }
+	th.OnChanged = func(s string) { edit("model.Change theme", "", func(l *projects.Level) { l.Theme = s }) }
 	region := widget.NewSelect(append([]string{"none"}, projects.SplitRegions...), nil)
 	splitTheme := widget.NewSelect(names, nil)
 	if l.Split != nil {
@@ -257,7 +258,7 @@ func setQuietly(e *widget.Entry, s string) {
 // projectForm edits the project's name, master seed and content pack.
 // chooseContent opens a file dialog and calls back with the picked path.
 // slot is where the form is shown (edits typed into it keep it).
-func projectForm(m *Model, chooseContent func(func(string)), slot *formSlot) fyne.CanvasObject {
+func projectForm(m *model.Model, chooseContent func(func(string)), slot *formSlot) fyne.CanvasObject {
 	p := m.Project()
 	edit := func(label, key string, f func(p *projects.Project)) {
 		slot.edit(func() { m.EditProject(label, key, f) })
@@ -266,7 +267,7 @@ func projectForm(m *Model, chooseContent func(func(string)), slot *formSlot) fyn
 	name.SetText(p.Name)
 	name.OnChanged = func(s string) { edit("Rename project", "name", func(p *projects.Project) { p.Name = s }) }
 	seed := seedEntry(p.Seed, func(n uint64) {
-		edit("Change master seed", "seed", func(p *projects.Project) { p.Seed = n })
+		edit("model.Change master seed", "seed", func(p *projects.Project) { p.Seed = n })
 	})
 	dice := widget.NewButtonWithIcon("", theme.ViewRefreshIcon(), func() {
 		n := newSeed()

@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"hewn/projects"
+	"hewn/ui/model"
 )
 
 // recentKey is the Fyne preference holding recent project paths, newest first.
@@ -72,7 +73,7 @@ func newWindowEditor(a fyne.App, w fyne.Window, path string, post func(func())) 
 	if err != nil {
 		p = projects.New("Untitled")
 	}
-	e := newEditor(a, w, NewModel(p), post)
+	e := newEditor(a, w, model.NewModel(p), post)
 	w.SetContent(e.root)
 	e.installMenus()
 	w.SetCloseIntercept(e.Quit)
@@ -327,7 +328,7 @@ func (e *Editor) saveTo(path string) error {
 		e.showError(err)
 		return err
 	}
-	e.m.markSavedAs(p)
+	e.m.MarkSavedAs(p)
 	e.chainFile = ""
 	e.addRecent(path)
 	e.status.SetText("Saved " + path)
@@ -404,8 +405,8 @@ func (e *Editor) chooseContent(set func(string)) {
 
 // keepRecovery writes unsaved work to the recovery file a moment after each
 // edit and removes the file once the work is saved.
-func (e *Editor) keepRecovery(c Change) {
-	if e.recover == nil || c&ChangeFile == 0 {
+func (e *Editor) keepRecovery(c model.Change) {
+	if e.recover == nil || c&model.ChangeFile == 0 {
 		return
 	}
 	if e.m.Dirty() {

@@ -11,6 +11,7 @@ import (
 
 	"hewn/chain"
 	"hewn/ui/internal/shown"
+	"hewn/ui/model"
 )
 
 // palette lists every registered builder (initial and meta), filtered by a
@@ -19,7 +20,7 @@ import (
 // is opened its search starts empty; typing highlights the first match, the
 // arrow keys move the highlight and Enter appends the highlighted builder.
 type palette struct {
-	m      *Model
+	m      *model.Model
 	search *searchEntry
 	list   *widget.List
 	help   *widget.RichText
@@ -30,7 +31,7 @@ type palette struct {
 	obj    *shown.Watch
 }
 
-func newPalette(m *Model) *palette {
+func newPalette(m *model.Model) *palette {
 	p := &palette{m: m}
 	p.search = newSearchEntry()
 	p.search.SetPlaceHolder("Search builders…")

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"hewn/chain"
+	"hewn/ui/model"
 )
 
 // numberChoice is the EnumOrNumber select's entry that enables the number field.
@@ -21,8 +22,8 @@ const numberChoice = "number…"
 // valid change goes to the model (Model.SetParam); an invalid entry shows its
 // error under the field and changes nothing.
 type paramForm struct {
-	m    *Model
-	path StepPath
+	m    *model.Model
+	path model.StepPath
 	spec chain.Spec
 	// inputs holds each parameter's main input widget by name (tests use it).
 	inputs map[string]fyne.CanvasObject
@@ -39,7 +40,7 @@ type paramForm struct {
 
 // newParamForm builds the form for the step at path; open remembers which
 // nested steps are expanded; slot is where the form is shown (may be nil).
-func newParamForm(m *Model, path StepPath, open map[string]bool, slot *formSlot) *paramForm {
+func newParamForm(m *model.Model, path model.StepPath, open map[string]bool, slot *formSlot) *paramForm {
 	f := &paramForm{m: m, path: path, inputs: map[string]fyne.CanvasObject{},
 		sliders: map[string]*widget.Slider{}, errs: map[string]*widget.Label{},
 		nested: map[string]*nestedEditor{}, open: open, slot: slot}
@@ -438,23 +439,23 @@ func stepSummary(s chain.Step) string {
 // nestedEditor edits a sub-chain's steps in place: each nested step with its
 // enable check, reorder/duplicate/remove buttons and its own generated form.
 type nestedEditor struct {
-	m      *Model
-	parent StepPath
+	m      *model.Model
+	parent model.StepPath
 	add    *widget.Select
 	forms  []*paramForm
 	obj    fyne.CanvasObject
 }
 
-func newNestedEditor(m *Model, parent StepPath, open map[string]bool, slot *formSlot) *nestedEditor {
+func newNestedEditor(m *model.Model, parent model.StepPath, open map[string]bool, slot *formSlot) *nestedEditor {
 	ne := &nestedEditor{m: m, parent: parent}
 	st := m.Step(parent)
 	var steps []chain.Step
 	if st != nil {
-		steps, _ = st.Params[nestedParam(st.Builder)].([]chain.Step)
+		steps, _ = st.Params[model.NestedParam(st.Builder)].([]chain.Step)
 	}
 	box := container.NewVBox()
 	for j, s := range steps {
-		path := append(append(StepPath{}, parent...), j)
+		path := append(append(model.StepPath{}, parent...), j)
 		j := j
 		on := widget.NewCheck("", func(b bool) { m.SetEnabled(path, b) })
 		on.Checked = s.Enabled()
@@ -504,7 +505,7 @@ func newNestedEditor(m *Model, parent StepPath, open map[string]bool, slot *form
 	}
 	ne.add = widget.NewSelect(names, func(b string) {
 		if b != "" {
-			open[append(append(StepPath{}, parent...), len(steps)).String()] = true
+			open[append(append(model.StepPath{}, parent...), len(steps)).String()] = true
 			m.AddStep(parent, -1, b)
 		}
 	})

@@ -11,6 +11,7 @@ import (
 
 	"hewn/content"
 	"hewn/projects"
+	"hewn/ui/model"
 	"hewn/ui/playview"
 )
 
@@ -48,8 +49,8 @@ func (h playHost) Post(f func()) { h.e.post(f) }
 // OnLevelChange calls f after every edit that may change the level: the
 // project's structure, a value in a form, the content pack.
 func (h playHost) OnLevelChange(f func()) {
-	h.e.m.OnChange(func(c Change) {
-		if c&(ChangeProject|ChangeValue|ChangeContent) != 0 {
+	h.e.m.OnChange(func(c model.Change) {
+		if c&(model.ChangeProject|model.ChangeValue|model.ChangeContent) != 0 {
 			f()
 		}
 	})

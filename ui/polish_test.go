@@ -13,6 +13,7 @@ import (
 
 	"hewn/chain"
 	"hewn/projects"
+	"hewn/ui/model"
 	"hewn/ui/render"
 )
 
@@ -140,7 +141,7 @@ func TestFailedRunPartialHistory(t *testing.T) {
 	assert.Equal(t, e.failed.History.At(0).Map.Tiles, e.mapView.Scene().Map.Tiles)
 
 	// an edit that still fails keeps the designer in the failed run
-	e.m.SetParam(StepPath{0}, "max_rooms", 4)
+	e.m.SetParam(model.StepPath{0}, "max_rooms", 4)
 	f.settle()
 	assert.True(t, e.browsingFailed)
 	assert.Equal(t, e.failed.History.Len(), e.scrub.Len())

@@ -18,6 +18,7 @@ import (
 
 	"hewn/chain"
 	"hewn/projects"
+	"hewn/ui/model"
 )
 
 // themeEnv is what the theme editor needs besides the model.
@@ -37,7 +38,7 @@ type themeEnv struct {
 // by tapping a colour's swatch), and box walls. It follows the selected level:
 // it says which theme the level uses and offers to use the shown one for it,
 // or to copy the level's built-in theme into the project to edit it.
-func themeEditor(m *Model, env themeEnv) fyne.CanvasObject {
+func themeEditor(m *model.Model, env themeEnv) fyne.CanvasObject {
 	p := m.Project()
 	var names []string
 	for _, t := range p.Themes {
@@ -128,11 +129,7 @@ func themeEditor(m *Model, env themeEnv) fyne.CanvasObject {
 
 // alone runs f's edits as an undo step of their own: not merged with typing
 // into the same field before or after.
-func alone(m *Model, f func()) {
-	m.undo.breakMerge()
-	f()
-	m.undo.breakMerge()
-}
+func alone(m *model.Model, f func()) { m.Alone(f) }
 
 // projectTheme returns the index of the project's theme called name (-1: none).
 func projectTheme(p *projects.Project, name string) int {
@@ -169,7 +166,7 @@ func uniqueThemeName(p *projects.Project, base string) string {
 // use the shown project theme (index shown) for it, or, when the level uses a
 // built-in theme, to copy that theme into the project for the level. It is nil
 // without a selected level.
-func levelThemeLine(m *Model, shown int) fyne.CanvasObject {
+func levelThemeLine(m *model.Model, shown int) fyne.CanvasObject {
 	li := m.LevelIndex()
 	name := levelThemeName(m)
 	if li < 0 {
@@ -200,7 +197,7 @@ func levelThemeLine(m *Model, shown int) fyne.CanvasObject {
 	if shown >= 0 && own != shown {
 		use := p.Themes[shown].Name
 		buttons = append(buttons, widget.NewButtonWithIcon("Use for this level", theme.ConfirmIcon(), func() {
-			m.EditLevel("Change theme", "", func(l *projects.Level) { l.Theme = use })
+			m.EditLevel("model.Change theme", "", func(l *projects.Level) { l.Theme = use })
 		}))
 	}
 	hint := lowLabel(msg)
@@ -214,7 +211,7 @@ func levelThemeLine(m *Model, shown int) fyne.CanvasObject {
 // and entries for the glyph and the foreground and background colours, each
 // colour with a swatch that opens a colour picker. report receives a problem
 // with an entry ("" when fixed).
-func themeRow(m *Model, env themeEnv, idx int, t chain.Tile, l chain.Look, report func(field, problem string)) fyne.CanvasObject {
+func themeRow(m *model.Model, env themeEnv, idx int, t chain.Tile, l chain.Look, report func(field, problem string)) fyne.CanvasObject {
 	key := fmt.Sprintf("theme:%d:%s:", idx, t)
 	sw := canvas.NewText(string(l.Glyph), l.FG)
 	sw.TextStyle.Monospace = true

@@ -24,6 +24,7 @@ import (
 
 	"hewn/chain"
 	"hewn/projects"
+	"hewn/ui/model"
 	"hewn/ui/render"
 )
 
@@ -137,7 +138,7 @@ func newFixture(t testing.TB, p *projects.Project) *fixture {
 	a := test.NewTempApp(t)
 	q := &queue{}
 	w := a.NewWindow("t")
-	e := newEditor(a, w, NewModel(p), q.post)
+	e := newEditor(a, w, model.NewModel(p), q.post)
 	w.SetContent(e.root)
 	w.Resize(fyne.NewSize(1280, 800))
 	f := &fixture{e, q, w}
@@ -225,7 +226,7 @@ func TestStepsAddReorderEditRemoveThroughWidgets(t *testing.T) {
 	assert.Equal(t, []string{"simple_map", "simple_map"}, builders(f.chain()))
 	f.settle()
 	// disable through the row's check
-	e.m.SetEnabled(StepPath{1}, false)
+	e.m.SetEnabled(model.StepPath{1}, false)
 	assert.True(t, f.chain().Steps[1].Disabled)
 }
 
@@ -287,7 +288,7 @@ func TestGeneratedFormCoversEveryParamType(t *testing.T) {
 	assert.Equal(t, "steps: [simple_map]", stepSummary(chain.Step{Builder: "ui_test_all",
 		Params: map[string]any{"steps": step().Params["steps"]}}))
 	// reset a value to its default
-	e.m.SetParam(StepPath{1}, "mode", nil)
+	e.m.SetParam(model.StepPath{1}, "mode", nil)
 	_, has := step().Params["mode"]
 	assert.False(t, has)
 }
@@ -402,7 +403,7 @@ func TestLevels(t *testing.T) {
 	assert.Equal(t, []string{"One", "Two"}, levelNames(m.Project()))
 	// the level form: pin a seed, resize
 	m.SelectLevel(0)
-	m.EditLevel("Change width", "width", func(l *projects.Level) { l.Chain.Width = 30 })
+	m.EditLevel("model.Change width", "width", func(l *projects.Level) { l.Chain.Width = 30 })
 	f.settle()
 	assert.Equal(t, 30, f.e.mapView.Scene().Map.W)
 	// the seed bar: typing sets the master seed, the dice rolls a new one,
@@ -597,7 +598,7 @@ func TestThemeEditor(t *testing.T) {
 }
 
 func TestStepPathAndSummary(t *testing.T) {
-	assert.Equal(t, "steps[2].params.steps[0]", StepPath{2, 0}.String())
+	assert.Equal(t, "steps[2].params.steps[0]", model.StepPath{2, 0}.String())
 	s, err := chain.NewStep("simple_map", map[string]any{"max_rooms": 4})
 	require.NoError(t, err)
 	assert.Equal(t, "max_rooms=4", stepSummary(s))
@@ -639,7 +640,7 @@ func BenchmarkEditToMapShown80x50(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		f.e.m.SetParam(StepPath{0}, "max_rooms", 10+i%20)
+		f.e.m.SetParam(model.StepPath{0}, "max_rooms", 10+i%20)
 		f.settle()
 		f.e.mapView.draw(800, 500)
 	}

@@ -16,6 +16,7 @@ import (
 	"hewn/chain"
 	"hewn/content"
 	"hewn/projects"
+	"hewn/ui/model"
 	"hewn/ui/playview"
 	"hewn/ui/render"
 	uistats "hewn/ui/stats"
@@ -25,7 +26,7 @@ import (
 type Editor struct {
 	app  fyne.App
 	win  fyne.Window
-	m    *Model
+	m    *model.Model
 	post func(func())
 
 	regen                          *Regen
@@ -88,7 +89,7 @@ type Editor struct {
 
 // newEditor builds the views for m in window w; post runs a function on the UI
 // goroutine (fyne.Do in the app).
-func newEditor(a fyne.App, w fyne.Window, m *Model, post func(func())) *Editor {
+func newEditor(a fyne.App, w fyne.Window, m *model.Model, post func(func())) *Editor {
 	e := &Editor{app: a, win: w, m: m, post: post, open: map[string]bool{}, lastLevel: -2, lastStep: -2}
 	e.regen = NewRegen(post, e.apply)
 	e.levels = newLevelList(m)
@@ -162,12 +163,12 @@ func newEditor(a fyne.App, w fyne.Window, m *Model, post func(func())) *Editor {
 
 	m.OnChange(e.changed)
 	m.OnChange(e.contentChanged)
-	m.OnChange(func(c Change) {
-		if c&(ChangeProject|ChangeValue|ChangeContent) != 0 {
+	m.OnChange(func(c model.Change) {
+		if c&(model.ChangeProject|model.ChangeValue|model.ChangeContent) != 0 {
 			e.pins.check()
 		}
 	})
-	e.changed(ChangeProject | ChangeSelection | ChangeFile)
+	e.changed(model.ChangeProject | model.ChangeSelection | model.ChangeFile)
 	e.pins.check()
 	return e
 }
@@ -189,18 +190,18 @@ const (
 )
 
 // changed refreshes the views a model change touched and regenerates.
-func (e *Editor) changed(c Change) {
+func (e *Editor) changed(c model.Change) {
 	m := e.m
-	if c&ChangeFile != 0 && e.win != nil {
+	if c&model.ChangeFile != 0 && e.win != nil {
 		e.win.SetTitle(m.Title())
 	}
-	structural := c&(ChangeProject|ChangeSelection) != 0
-	if c&(ChangeProject|ChangeSelection|ChangeValue) != 0 {
+	structural := c&(model.ChangeProject|model.ChangeSelection) != 0
+	if c&(model.ChangeProject|model.ChangeSelection|model.ChangeValue) != 0 {
 		e.levels.refresh()
 		e.steps.refresh()
 		e.pal.updateButtons()
 	}
-	if c&(ChangeProject|ChangeSelection|ChangeValue|ChangeLook) != 0 {
+	if c&(model.ChangeProject|model.ChangeSelection|model.ChangeValue|model.ChangeLook) != 0 {
 		e.refreshForms(c)
 	}
 	p := m.Project()
@@ -210,9 +211,9 @@ func (e *Editor) changed(c Change) {
 	levelChanged := m.LevelIndex() != e.lastLevel
 	stepChanged := m.StepIndex() != e.lastStep
 	e.lastLevel, e.lastStep = m.LevelIndex(), m.StepIndex()
-	if c&(ChangeProject|ChangeValue) != 0 || levelChanged {
+	if c&(model.ChangeProject|model.ChangeValue) != 0 || levelChanged {
 		e.regenerate()
-	} else if c&ChangeLook != 0 {
+	} else if c&model.ChangeLook != 0 {
 		e.showSnapshot(e.scrub.Current())
 	} else if r, lvl := e.viewed(); stepChanged && r != nil && lvl == m.LevelIndex() && m.StepIndex() >= 0 {
 		if i := r.History.LastOf(m.StepIndex()); i >= 0 {
@@ -224,7 +225,7 @@ func (e *Editor) changed(c Change) {
 
 // rebuildForms brings the forms (level, project, themes, parameters) up to
 // date with the model, rebuilding only those whose subject changed.
-func (e *Editor) rebuildForms() { e.refreshForms(ChangeProject) }
+func (e *Editor) rebuildForms() { e.refreshForms(model.ChangeProject) }
 
 // loadContent loads the project's content pack when nobody has (attaching it
 // to the project without an undo step), and compiles its roller and entity

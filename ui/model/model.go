@@ -1,4 +1,10 @@
-package ui
+// Package model is the editor's state in plain Go: the project being edited,
+// the selected level and step, the undo history, and the kinds of change it
+// reports to the views. It never imports Fyne: its tests need no window.
+//
+// Every edit makes a new project value (the model edits a deep clone), so a
+// project the views or a background generation hold never changes under them.
+package model
 
 import (
 	"fmt"
@@ -36,7 +42,7 @@ const (
 
 // StepPath addresses a step in a chain: the index of a top-level step, then,
 // for steps nested in a sub-chain, the index inside the nested list held by
-// the parent's steps-typed parameter (see nestedParam).
+// the parent's steps-typed parameter (see NestedParam).
 type StepPath []int
 
 // String formats the path like chain step paths ("steps[2].params.steps[0]").
@@ -143,10 +149,10 @@ func (m *Model) EditProjectAndPack(label string, edit func(p *projects.Project, 
 	return nil
 }
 
-// markSavedAs records that p, the current project as just written (its
+// MarkSavedAs records that p, the current project as just written (its
 // path, and its content path when the save moved the pack beside it), and its
 // pack are what the files hold.
-func (m *Model) markSavedAs(p *projects.Project) {
+func (m *Model) MarkSavedAs(p *projects.Project) {
 	moved := p.Content != m.proj.Content
 	m.proj = p
 	m.packBase = p.Pack
@@ -167,7 +173,8 @@ func (m *Model) OpenRecovered(p *projects.Project) {
 	m.emit(ChangeProject | ChangeSelection | ChangeFile)
 }
 
-// OnChange registers f to be called after every change.
+// OnChange registers f to be called after every change. The editor registers
+// one function, which looks up who reacts to the change in one table.
 func (m *Model) OnChange(f func(Change)) { m.subs = append(m.subs, f) }
 
 func (m *Model) emit(c Change) {
@@ -228,7 +235,15 @@ func (m *Model) ApplyKey(label, key string, kind Change, edit func(p *projects.P
 	m.emit(kind | ChangeFile)
 }
 
-// CanUndo and CanRedo report whether Undo or Redo would do anything.
+// Alone runs f's edits as an undo step of their own: not merged with typing
+// into the same field before or after (a colour picked, a box toggled).
+func (m *Model) Alone(f func()) {
+	m.undo.breakMerge()
+	f()
+	m.undo.breakMerge()
+}
+
+// CanUndo reports whether Undo would do anything.
 func (m *Model) CanUndo() bool { return m.undo.canUndo() }
 
 // CanRedo reports whether an undone edit can be redone.
@@ -328,8 +343,8 @@ func (m *Model) Step(path StepPath) *chain.Step {
 	return stepAt(c.Steps, path)
 }
 
-// nestedParam returns the name of the builder's nested steps parameter ("" when it has none).
-func nestedParam(builder string) string {
+// NestedParam returns the name of the builder's nested steps parameter ("" when it has none).
+func NestedParam(builder string) string {
 	spec, ok := chain.Lookup(builder)
 	if !ok {
 		return ""
@@ -351,7 +366,7 @@ func stepAt(steps []chain.Step, path StepPath) *chain.Step {
 	if len(path) == 1 {
 		return s
 	}
-	nested, _ := s.Params[nestedParam(s.Builder)].([]chain.Step)
+	nested, _ := s.Params[NestedParam(s.Builder)].([]chain.Step)
 	return stepAt(nested, path[1:])
 }
 
@@ -366,7 +381,7 @@ func editList(c *chain.Chain, parent StepPath, f func([]chain.Step) []chain.Step
 	if s == nil {
 		return false
 	}
-	name := nestedParam(s.Builder)
+	name := NestedParam(s.Builder)
 	if name == "" {
 		return false
 	}
@@ -394,8 +409,8 @@ func (m *Model) AddStep(parent StepPath, at int, builder string) error {
 	if err != nil {
 		return err
 	}
-	if nestedParam(builder) != "" {
-		st.Params = map[string]any{nestedParam(builder): []chain.Step{}}
+	if NestedParam(builder) != "" {
+		st.Params = map[string]any{NestedParam(builder): []chain.Step{}}
 	}
 	pos := -1
 	m.editChain("Add "+builder, func(c *chain.Chain) {
@@ -484,11 +499,7 @@ func (m *Model) SetEnabled(path StepPath, on bool) {
 func (m *Model) SetParam(path StepPath, name string, val any) {
 	li := m.level
 	key := fmt.Sprintf("param:%d:%s:%s", li, path, name)
-	kind := ChangeValue
-	if _, isSteps := val.([]chain.Step); isSteps || name == "preset" || val == nil {
-		kind = ChangeProject // the form shows other values now: rebuild it
-	}
-	m.ApplyKey("Edit "+name, key, kind, func(p *projects.Project) {
+	m.ApplyKey("Edit "+name, key, ParamChange(name, val), func(p *projects.Project) {
 		s := stepAt(p.Levels[li].Chain.Steps, path)
 		if s == nil {
 			return
@@ -507,12 +518,22 @@ func (m *Model) SetParam(path StepPath, name string, val any) {
 	})
 }
 
+// ParamChange is the kind of change SetParam reports for setting parameter
+// name to val: ChangeValue, or ChangeProject when the step's form shows other
+// values afterwards and must be rebuilt (nested steps, a preset, a reset).
+func ParamChange(name string, val any) Change {
+	if _, isSteps := val.([]chain.Step); isSteps || name == "preset" || val == nil {
+		return ChangeProject
+	}
+	return ChangeValue
+}
+
 // SetBuilder replaces the builder of the step at path (its parameters reset).
 func (m *Model) SetBuilder(path StepPath, builder string) {
 	m.editChain("Change builder", func(c *chain.Chain) {
 		if s := stepAt(c.Steps, path); s != nil {
 			*s = chain.Step{Builder: builder, Disabled: s.Disabled, Note: s.Note}
-			if n := nestedParam(builder); n != "" {
+			if n := NestedParam(builder); n != "" {
 				s.Params = map[string]any{n: []chain.Step{}}
 			}
 		}
