@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"hewn/chain"
+	"hewn/ui/internal/widgets"
 	"hewn/ui/model"
 )
 
@@ -29,7 +30,7 @@ type chainList struct {
 	// checked is the chain probs are chain.Check's problems with.
 	checked *chain.Chain
 	probs   []chain.Problem
-	tips    *tipLayer // shows a warning cut off in its row in full
+	tips    *widgets.TipLayer // shows a warning cut off in its row in full
 	// shown and shownWarn are the steps and (full) warnings the rows show.
 	shown                 []chain.Step
 	shownWarn             map[int][]string
@@ -42,7 +43,7 @@ type chainList struct {
 }
 
 func newChainList(m *model.Model) *chainList {
-	cl := &chainList{m: m, warnings: map[int][]string{}, tips: newTipLayer()}
+	cl := &chainList{m: m, warnings: map[int][]string{}, tips: widgets.NewTipLayer()}
 	cl.list = widget.NewList(cl.length, cl.create, cl.update)
 	cl.list.OnSelected = func(i widget.ListItemID) {
 		if !cl.syncing {
@@ -63,7 +64,7 @@ func newChainList(m *model.Model) *chainList {
 	steps := widget.NewLabelWithStyle("Steps", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	bar := container.NewVBox(cl.title,
 		container.NewBorder(nil, nil, steps, container.NewHBox(add, cl.up, cl.down, cl.dup, cl.remove)))
-	cl.obj = container.NewStack(container.NewBorder(bar, nil, nil, nil, cl.list), cl.tips.obj)
+	cl.obj = container.NewStack(container.NewBorder(bar, nil, nil, nil, cl.list), cl.tips.Layer())
 	cl.refresh()
 	return cl
 }
@@ -87,9 +88,9 @@ func (cl *chainList) length() int { return len(cl.steps()) }
 func (cl *chainList) create() fyne.CanvasObject {
 	on := widget.NewCheck("", nil)
 	title := widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	warn := newTipLabel(cl.tips)
+	warn := widgets.NewTipLabel(cl.tips)
 	warn.Importance = widget.WarningImportance
-	sum := lowLabel("")
+	sum := widgets.Hint("")
 	sum.Wrapping = fyne.TextWrapOff
 	sum.Truncation = fyne.TextTruncateEllipsis
 	top := container.NewBorder(nil, nil, title, nil, warn)
@@ -115,12 +116,12 @@ func (cl *chainList) update(i widget.ListItemID, o fyne.CanvasObject) {
 	}
 	top := box.Objects[0].(*fyne.Container)
 	var title *widget.Label
-	var warn *tipLabel
+	var warn *widgets.TipLabel
 	for _, c := range top.Objects {
 		switch l := c.(type) {
 		case *widget.Label:
 			title = l
-		case *tipLabel:
+		case *widgets.TipLabel:
 			warn = l
 		}
 	}
@@ -132,18 +133,18 @@ func (cl *chainList) update(i widget.ListItemID, o fyne.CanvasObject) {
 	if !s.Enabled() {
 		t += " (off)"
 	}
-	setText(title, t)
+	widgets.SetText(title, t)
 	if w := cl.warnings[i]; len(w) > 0 {
-		setText(&warn.Label, "⚠ "+strings.Join(w, "; "))
+		widgets.SetText(&warn.Label, "⚠ "+strings.Join(w, "; "))
 		warn.Full = strings.Join(cl.full[i], "\n")
 		warn.Show()
 	} else {
-		setText(&warn.Label, "")
+		widgets.SetText(&warn.Label, "")
 		warn.Full = ""
 		warn.Hide()
 	}
 	if txt := stepSummary(s); sum.String() != txt {
-		setHint(sum, txt)
+		widgets.SetHint(sum, txt)
 	}
 }
 
@@ -152,25 +153,17 @@ func (cl *chainList) update(i widget.ListItemID, o fyne.CanvasObject) {
 func (cl *chainList) refreshRows() {
 	steps := cl.steps()
 	if len(steps) != len(cl.shown) {
-		cl.tips.hide()
+		cl.tips.Hide()
 		cl.list.Refresh()
 	} else {
 		for i := range steps {
 			if !reflect.DeepEqual(steps[i], cl.shown[i]) || !slices.Equal(cl.full[i], cl.shownWarn[i]) {
-				cl.tips.hide()
+				cl.tips.Hide()
 				cl.list.RefreshItem(i)
 			}
 		}
 	}
 	cl.shown, cl.shownWarn = steps, cl.full
-}
-
-// setText sets a label's text unless it shows it already (laying out text
-// costs more than comparing it).
-func setText(l *widget.Label, s string) {
-	if l.Text != s {
-		l.SetText(s)
-	}
 }
 
 // problems returns chain.Check's problems with the selected chain (computed
@@ -193,7 +186,7 @@ func (cl *chainList) refresh() {
 		l := cl.m.Project().Levels[li]
 		title = fmt.Sprintf("Level: depth %d · %s", l.Depth, l.Name)
 	}
-	setText(cl.title, title)
+	widgets.SetText(cl.title, title)
 	cl.warnings, cl.full = map[int][]string{}, map[int][]string{}
 	for _, p := range cl.problems() {
 		if p.Step >= 0 {

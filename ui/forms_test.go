@@ -12,6 +12,7 @@ import (
 
 	"hewn/chain"
 	"hewn/projects"
+	"hewn/ui/internal/widgets"
 )
 
 // themedProject is testProject with two project themes, "mine" for level One
@@ -199,7 +200,7 @@ func TestColourSwatchOpensAPickerAndThePickIsUndoable(t *testing.T) {
 	f := newFixture(t, themedProject())
 	e := f.e
 	e.tabs.SelectIndex(tabThemes)
-	swatches := findAll[*swatch](e.themeBox, nil)
+	swatches := findAll[*widgets.Swatch](e.themeBox, nil)
 	require.Len(t, swatches, 2*len(chain.Tiles()))
 	before := e.m.Project().Themes[0].Look(chain.Wall).FG
 	test.Tap(swatches[0]) // the wall's foreground

@@ -1,80 +1,14 @@
 package ui
 
 import (
-	"reflect"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 
 	"hewn/chain"
 	"hewn/projects"
+	"hewn/ui/internal/widgets"
 	"hewn/ui/model"
 )
-
-// formSlot remembers what the form shown in a box was built for, so the editor
-// rebuilds a form only when its subject (the part of the project it shows)
-// changed. Rebuilding every form on every edit costs far more than the chain
-// run itself, and it would steal the keyboard focus from the entry being typed
-// into.
-//
-// A slot is its box's layout (it wraps the box's own layout, which it keeps
-// using), so it lives exactly as long as the box.
-type formSlot struct {
-	inner   fyne.Layout // the box's own layout
-	box     *fyne.Container
-	subject any  // what the shown form was built for or last edited to
-	built   bool // a form was built at least once
-	// own counts the edits in progress that the form's own widgets make (see edit).
-	own int
-	// memo is what the form's owner keeps between refreshes (the theme
-	// editor: the level and level theme it last followed).
-	memo any
-}
-
-// slotOf returns box's slot, making box's layout one the first time.
-func slotOf(box *fyne.Container) *formSlot {
-	if s, ok := box.Layout.(*formSlot); ok {
-		return s
-	}
-	s := &formSlot{inner: box.Layout, box: box}
-	box.Layout = s
-	return s
-}
-
-// Layout implements fyne.Layout with the box's own layout.
-func (s *formSlot) Layout(objs []fyne.CanvasObject, size fyne.Size) { s.inner.Layout(objs, size) }
-
-// MinSize implements fyne.Layout with the box's own layout.
-func (s *formSlot) MinSize(objs []fyne.CanvasObject) fyne.Size { return s.inner.MinSize(objs) }
-
-// edit runs f, an edit made through the form's own widgets. Those widgets show
-// the new value already, so unless the edit changes the project's structure
-// (ChangeProject) the form keeps its widgets and the keyboard focus. A nil slot
-// just runs f.
-func (s *formSlot) edit(f func()) {
-	if s == nil {
-		f()
-		return
-	}
-	s.own++
-	defer func() { s.own-- }()
-	f()
-}
-
-// show makes build's objects the box's content unless the form already shows
-// subject, or the change c was made through the form's own widgets. It
-// reports whether it rebuilt.
-func (s *formSlot) show(c model.Change, subject any, build func() []fyne.CanvasObject) bool {
-	keep := s.built && (reflect.DeepEqual(subject, s.subject) || (s.own > 0 && c&model.ChangeProject == 0))
-	s.subject = subject
-	if keep {
-		return false
-	}
-	s.built = true
-	s.box.Objects = build()
-	s.box.Refresh()
-	return true
-}
 
 // The subjects of the editor's forms: each holds exactly what its form shows.
 // The project is never modified once current (the model edits clones), so a
@@ -164,12 +98,12 @@ func shownTheme(p *projects.Project, sel string) int {
 // the selection moved to another level or the level's theme changed (the
 // theme shown stays when the level's theme is a built-in one).
 func (e *Editor) followLevelTheme() {
-	slot := slotOf(e.themeBox)
+	slot := widgets.SlotOf(e.themeBox)
 	now := followed{e.m.LevelIndex(), levelThemeName(e.m)}
-	if slot.memo == now {
+	if slot.Memo == now {
 		return
 	}
-	slot.memo = now
+	slot.Memo = now
 	if i := projectTheme(e.m.Project(), now.Theme); i >= 0 {
 		e.themeSel = e.m.Project().Themes[i].Name
 	}
@@ -180,21 +114,21 @@ func (e *Editor) followLevelTheme() {
 func (e *Editor) refreshForms(c model.Change) {
 	m := e.m
 	p := m.Project()
-	slotOf(e.levelBox).show(c, levelSubjectOf(m), func() []fyne.CanvasObject {
-		return []fyne.CanvasObject{levelForm(m, slotOf(e.levelBox))}
+	widgets.SlotOf(e.levelBox).Show(levelSubjectOf(m), func() []fyne.CanvasObject {
+		return []fyne.CanvasObject{levelForm(m, widgets.SlotOf(e.levelBox))}
 	})
-	slotOf(e.projectBox).show(c, projectSubjectOf(p), func() []fyne.CanvasObject {
-		return []fyne.CanvasObject{projectForm(m, e.chooseContent, slotOf(e.projectBox))}
+	widgets.SlotOf(e.projectBox).Show(projectSubjectOf(p), func() []fyne.CanvasObject {
+		return []fyne.CanvasObject{projectForm(m, e.chooseContent, widgets.SlotOf(e.projectBox))}
 	})
 	e.followLevelTheme()
 	if i := shownTheme(p, e.themeSel); i >= 0 {
 		e.themeSel = p.Themes[i].Name
 	}
 	ts := themeSubject{Themes: p.Themes, Shown: e.themeSel, LevelTheme: levelThemeName(m)}
-	slotOf(e.themeBox).show(c, ts, func() []fyne.CanvasObject {
+	widgets.SlotOf(e.themeBox).Show(ts, func() []fyne.CanvasObject {
 		return []fyne.CanvasObject{themeEditor(m, themeEnv{
 			sel:  &e.themeSel,
-			slot: slotOf(e.themeBox),
+			slot: widgets.SlotOf(e.themeBox),
 			show: func(name string) { e.themeSel = name; e.refreshForms(0) },
 			win:  e.win,
 		})}
@@ -221,10 +155,10 @@ func (e *Editor) refreshParamForm(c model.Change) {
 		}
 		ss.Level, ss.Step = m.LevelIndex(), *st
 	}
-	head := slotOf(e.formBox.Objects[0].(*fyne.Container))
-	form := slotOf(e.formBox.Objects[1].(*fyne.Container))
-	rebuilt := head.show(c, hs, func() []fyne.CanvasObject { return paramHead(i, hs.Builder, hs.Warnings) })
-	if form.show(c, ss, func() []fyne.CanvasObject {
+	head := widgets.SlotOf(e.formBox.Objects[0].(*fyne.Container))
+	form := widgets.SlotOf(e.formBox.Objects[1].(*fyne.Container))
+	rebuilt := head.Show(hs, func() []fyne.CanvasObject { return paramHead(i, hs.Builder, hs.Warnings) })
+	if form.Show(ss, func() []fyne.CanvasObject {
 		e.form = newParamForm(m, model.StepPath{i}, e.open, form)
 		return []fyne.CanvasObject{e.form.obj}
 	}) || rebuilt {

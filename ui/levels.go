@@ -2,10 +2,8 @@ package ui
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"slices"
 	"strconv"
-	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -14,6 +12,7 @@ import (
 
 	"hewn/chain"
 	"hewn/projects"
+	"hewn/ui/internal/widgets"
 	"hewn/ui/model"
 )
 
@@ -35,7 +34,7 @@ func newLevelList(m *model.Model) *levelList {
 		func() fyne.CanvasObject { return widget.NewLabel("") },
 		func(i widget.ListItemID, o fyne.CanvasObject) {
 			if ls := m.Project().Levels; i < len(ls) {
-				setText(o.(*widget.Label), levelRow(ls[i]))
+				widgets.SetText(o.(*widget.Label), levelRow(ls[i]))
 			}
 		})
 	ll.list.OnSelected = func(i widget.ListItemID) {
@@ -94,97 +93,38 @@ func (ll *levelList) refresh() {
 	}
 }
 
-// intField is an entry for a whole number in a range, with a line under it
-// that says why a value is refused ("width must be 8–4096"), beside the red
-// mark, until the value is fixed.
-type intField struct {
-	entry *widget.Entry
-	why   *widget.Label
-	obj   fyne.CanvasObject
-}
-
-// newIntField returns a field for the integer name in [lo, hi] showing v;
-// valid values go to set.
-func newIntField(name string, v, lo, hi int, set func(int)) *intField {
-	f := &intField{entry: widget.NewEntry(), why: widget.NewLabel("")}
-	f.entry.SetText(strconv.Itoa(v))
-	f.why.Importance = widget.DangerImportance
-	f.why.Wrapping = fyne.TextWrapWord
-	f.why.Hide()
-	check := func(s string) (int, error) {
-		n, err := strconv.Atoi(strings.TrimSpace(s))
-		if err != nil {
-			return 0, fmt.Errorf("%s must be a whole number, not %q", name, s)
-		}
-		if n < lo || n > hi {
-			return 0, fmt.Errorf("%s must be %d–%d", name, lo, hi)
-		}
-		return n, nil
-	}
-	f.entry.Validator = func(s string) error { _, err := check(s); return err }
-	f.entry.OnChanged = func(s string) {
-		n, err := check(s)
-		if err != nil {
-			f.why.SetText(err.Error())
-			f.why.Show()
-			return
-		}
-		f.why.Hide()
-		set(n)
-	}
-	f.obj = container.NewVBox(f.entry, f.why)
-	return f
-}
-
-// seedEntry is an entry accepting an unsigned 64-bit seed.
-func seedEntry(v uint64, set func(uint64)) *widget.Entry {
-	e := widget.NewEntry()
-	e.SetText(strconv.FormatUint(v, 10))
-	e.Validator = func(s string) error {
-		if _, err := strconv.ParseUint(strings.TrimSpace(s), 10, 64); err != nil {
-			return fmt.Errorf("%q is not a seed (a whole number ≥ 0)", s)
-		}
-		return nil
-	}
-	e.OnChanged = func(s string) {
-		if n, err := strconv.ParseUint(strings.TrimSpace(s), 10, 64); err == nil {
-			set(n)
-		}
-	}
-	return e
-}
-
-// newSeed returns a fresh random seed for the dice buttons (UI-side randomness:
-// chains themselves only ever use the seeds they are given).
-func newSeed() uint64 { return rand.Uint64() >> 16 }
-
 // levelForm edits the selected level: name, depth, size, fixed seed, theme
 // and split. slot is where the form is shown (edits typed into it keep it).
-func levelForm(m *model.Model, slot *formSlot) fyne.CanvasObject {
+func levelForm(m *model.Model, slot *widgets.Slot) fyne.CanvasObject {
 	l := m.Level()
 	if l == nil {
 		return widget.NewLabel("No level selected.")
 	}
 	p := m.Project()
+	// a typed value (key set) keeps the form; any other edit rebuilds it
 	edit := func(label, key string, f func(l *projects.Level)) {
-		slot.edit(func() { m.EditLevel(label, key, f) })
+		if key == "" {
+			m.EditLevel(label, key, f)
+			return
+		}
+		slot.Edit(func() { m.EditLevel(label, key, f) })
 	}
 	name := widget.NewEntry()
 	name.SetText(l.Name)
 	name.OnChanged = func(s string) { edit("Rename level", "name", func(l *projects.Level) { l.Name = s }) }
-	seed := seedEntry(p.LevelSeed(m.LevelIndex()), func(n uint64) {
+	seed := widgets.SeedEntry(p.LevelSeed(m.LevelIndex()), func(n uint64) {
 		edit("Pin seed", "seed", func(l *projects.Level) { l.Seed = &n })
 	})
-	depth := newIntField("depth", l.Depth, 0, 1000, func(n int) {
+	depth := widgets.NewIntField("depth", l.Depth, 0, 1000, func(n int) {
 		edit("model.Change depth", "depth", func(l *projects.Level) { l.Depth = n })
 		if l := m.Level(); l != nil && l.Seed == nil { // the derived seed follows the depth
-			setQuietly(seed, strconv.FormatUint(m.Project().LevelSeed(m.LevelIndex()), 10))
+			widgets.SetQuietly(seed, strconv.FormatUint(m.Project().LevelSeed(m.LevelIndex()), 10))
 		}
 	})
-	width := newIntField("width", l.Chain.Width, chain.MinSize, chain.MaxSize, func(n int) {
+	width := widgets.NewIntField("width", l.Chain.Width, chain.MinSize, chain.MaxSize, func(n int) {
 		edit("model.Change width", "width", func(l *projects.Level) { l.Chain.Width = n })
 	})
-	height := newIntField("height", l.Chain.Height, chain.MinSize, chain.MaxSize, func(n int) {
+	height := widgets.NewIntField("height", l.Chain.Height, chain.MinSize, chain.MaxSize, func(n int) {
 		edit("model.Change height", "height", func(l *projects.Level) { l.Chain.Height = n })
 	})
 	pin := widget.NewCheck("fixed", func(on bool) {
@@ -239,38 +179,35 @@ func levelForm(m *model.Model, slot *formSlot) fyne.CanvasObject {
 	}
 	return widget.NewForm(
 		widget.NewFormItem("Name", name),
-		widget.NewFormItem("Depth", depth.obj),
-		widget.NewFormItem("Size", container.NewGridWithColumns(2, width.obj, height.obj)),
+		widget.NewFormItem("Depth", depth.Object()),
+		widget.NewFormItem("Size", container.NewGridWithColumns(2, width.Object(), height.Object())),
 		widget.NewFormItem("Seed", container.NewBorder(nil, nil, nil, pin, seed)),
 		widget.NewFormItem("Theme", th),
 		widget.NewFormItem("Split", container.NewGridWithColumns(2, region, splitTheme)),
 	)
 }
 
-// setQuietly shows s in e without calling its OnChanged (it is not an edit).
-func setQuietly(e *widget.Entry, s string) {
-	on := e.OnChanged
-	e.OnChanged = nil
-	e.SetText(s)
-	e.OnChanged = on
-}
-
 // projectForm edits the project's name, master seed and content pack.
 // chooseContent opens a file dialog and calls back with the picked path.
 // slot is where the form is shown (edits typed into it keep it).
-func projectForm(m *model.Model, chooseContent func(func(string)), slot *formSlot) fyne.CanvasObject {
+func projectForm(m *model.Model, chooseContent func(func(string)), slot *widgets.Slot) fyne.CanvasObject {
 	p := m.Project()
+	// a typed value (key set) keeps the form; any other edit rebuilds it
 	edit := func(label, key string, f func(p *projects.Project)) {
-		slot.edit(func() { m.EditProject(label, key, f) })
+		if key == "" {
+			m.EditProject(label, key, f)
+			return
+		}
+		slot.Edit(func() { m.EditProject(label, key, f) })
 	}
 	name := widget.NewEntry()
 	name.SetText(p.Name)
 	name.OnChanged = func(s string) { edit("Rename project", "name", func(p *projects.Project) { p.Name = s }) }
-	seed := seedEntry(p.Seed, func(n uint64) {
+	seed := widgets.SeedEntry(p.Seed, func(n uint64) {
 		edit("model.Change master seed", "seed", func(p *projects.Project) { p.Seed = n })
 	})
 	dice := widget.NewButtonWithIcon("", theme.ViewRefreshIcon(), func() {
-		n := newSeed()
+		n := widgets.NewSeed()
 		edit("Roll master seed", "", func(p *projects.Project) { p.Seed = n })
 	})
 	embedded := "Embedded default pack"
@@ -286,7 +223,7 @@ func projectForm(m *model.Model, chooseContent func(func(string)), slot *formSlo
 		})
 	})
 	pick := container.NewBorder(nil, nil, nil, choose, path)
-	builtIn := lowLabel("Hewn's own pack: the tutorial's mobs, items, props and their spawn and loot tables.")
+	builtIn := widgets.Hint("Hewn's own pack: the tutorial's mobs, items, props and their spawn and loot tables.")
 	src := widget.NewRadioGroup([]string{embedded, file}, nil)
 	show := func(fromFile bool) {
 		path.Hidden, choose.Hidden = !fromFile, !fromFile
@@ -310,7 +247,7 @@ func projectForm(m *model.Model, chooseContent func(func(string)), slot *formSlo
 	return widget.NewForm(
 		widget.NewFormItem("Project", name),
 		widget.NewFormItem("Master seed", container.NewVBox(container.NewBorder(nil, nil, nil, dice, seed),
-			lowLabel("Each level's seed derives from this and its depth, unless the level pins its own."))),
+			widgets.Hint("Each level's seed derives from this and its depth, unless the level pins its own."))),
 		widget.NewFormItem("Content", container.NewVBox(src, pick, builtIn)),
 	)
 }

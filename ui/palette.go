@@ -10,7 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"hewn/chain"
-	"hewn/ui/internal/shown"
+	"hewn/ui/internal/widgets"
 	"hewn/ui/model"
 )
 
@@ -28,7 +28,7 @@ type palette struct {
 	picked string
 	add    *widget.Button
 	insert *widget.Button
-	obj    *shown.Watch
+	obj    *widgets.Watch
 }
 
 func newPalette(m *model.Model) *palette {
@@ -38,11 +38,11 @@ func newPalette(m *model.Model) *palette {
 	p.search.OnChanged = func(string) { p.filter() }
 	p.search.OnSubmitted = func(string) { p.addAt(-1) }
 	p.search.onMove = p.move
-	p.help = lowLabel("Pick a builder to read what it does.")
+	p.help = widgets.Hint("Pick a builder to read what it does.")
 	p.list = widget.NewList(func() int { return len(p.shown) },
 		func() fyne.CanvasObject {
 			name := widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-			kind := lowLabel("")
+			kind := widgets.Hint("")
 			kind.Wrapping = fyne.TextWrapOff // its width is its text's
 			return container.NewBorder(nil, nil, nil, kind, name)
 		},
@@ -50,7 +50,7 @@ func newPalette(m *model.Model) *palette {
 			c := o.(*fyne.Container)
 			s := p.shown[i]
 			c.Objects[0].(*widget.Label).SetText(s.Name)
-			setHint(c.Objects[1].(*widget.RichText), s.Kind.String())
+			widgets.SetHint(c.Objects[1].(*widget.RichText), s.Kind.String())
 		})
 	p.list.OnSelected = func(i widget.ListItemID) {
 		if i < len(p.shown) {
@@ -62,7 +62,7 @@ func newPalette(m *model.Model) *palette {
 	p.add.Importance = widget.HighImportance
 	p.filter()
 	bottom := container.NewVBox(widget.NewSeparator(), p.help, container.NewGridWithColumns(2, p.add, p.insert))
-	p.obj = shown.New(container.NewBorder(p.search, bottom, nil, nil, p.list), p.reset)
+	p.obj = widgets.NewWatch(container.NewBorder(p.search, bottom, nil, nil, p.list), p.reset)
 	return p
 }
 
@@ -102,7 +102,7 @@ func (p *palette) filter() {
 		p.list.Select(0) // highlight the first match: Enter appends it
 		p.list.ScrollToTop()
 	} else {
-		setHint(p.help, "Pick a builder to read what it does.")
+		widgets.SetHint(p.help, "Pick a builder to read what it does.")
 	}
 	p.updateButtons()
 }
@@ -116,7 +116,7 @@ func (p *palette) pick(s chain.Spec) {
 	if s.Makes != 0 {
 		txt += " Makes " + s.Makes.String() + "."
 	}
-	setHint(p.help, txt)
+	widgets.SetHint(p.help, txt)
 	p.updateButtons()
 }
 
@@ -165,6 +165,6 @@ func (p *palette) addAt(at int) {
 		return
 	}
 	if err := p.m.AddStep(nil, at, p.picked); err != nil {
-		setHint(p.help, err.Error())
+		widgets.SetHint(p.help, err.Error())
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"hewn/chain"
+	"hewn/ui/internal/widgets"
 	"hewn/ui/model"
 )
 
@@ -34,13 +35,13 @@ type paramForm struct {
 	open    map[string]bool // expanded nested steps by path, kept across rebuilds
 	// slot is the form's slot in the window (nil: none): edits typed into
 	// the form go through it, so they do not rebuild the form.
-	slot *formSlot
+	slot *widgets.Slot
 	obj  fyne.CanvasObject
 }
 
 // newParamForm builds the form for the step at path; open remembers which
 // nested steps are expanded; slot is where the form is shown (may be nil).
-func newParamForm(m *model.Model, path model.StepPath, open map[string]bool, slot *formSlot) *paramForm {
+func newParamForm(m *model.Model, path model.StepPath, open map[string]bool, slot *widgets.Slot) *paramForm {
 	f := &paramForm{m: m, path: path, inputs: map[string]fyne.CanvasObject{},
 		sliders: map[string]*widget.Slider{}, errs: map[string]*widget.Label{},
 		nested: map[string]*nestedEditor{}, open: open, slot: slot}
@@ -58,7 +59,7 @@ func newParamForm(m *model.Model, path model.StepPath, open map[string]bool, slo
 	vals := spec.Resolve(st.Params)
 	rows := container.NewVBox()
 	if len(spec.Params) == 0 {
-		rows.Add(lowLabel("This builder has no parameters."))
+		rows.Add(widgets.Hint("This builder has no parameters."))
 	}
 	for _, p := range spec.Params {
 		rows.Add(f.row(p, vals[p.Name], st.Params[p.Name] != nil))
@@ -76,7 +77,7 @@ func paramHead(i int, builder string, warnings []string) []fyne.CanvasObject {
 		return nil
 	}
 	head := widget.NewLabelWithStyle(fmt.Sprintf("%d. %s (%s)", i+1, spec.Name, spec.Kind), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	objs := []fyne.CanvasObject{head, lowLabel(spec.Help)}
+	objs := []fyne.CanvasObject{head, widgets.Hint(spec.Help)}
 	for _, msg := range warnings {
 		w := widget.NewLabel("⚠ " + msg)
 		w.Wrapping = fyne.TextWrapWord
@@ -85,25 +86,6 @@ func paramHead(i int, builder string, warnings []string) []fyne.CanvasObject {
 	}
 	return append(objs, widget.NewSeparator())
 }
-
-// lowLabel is a wrapping hint for help text: caption size in the theme's
-// placeholder colour (a LowImportance label uses the disabled colour, which
-// hardly reads on either theme).
-func lowLabel(s string) *widget.RichText {
-	r := widget.NewRichText()
-	r.Wrapping = fyne.TextWrapWord
-	setHint(r, s)
-	return r
-}
-
-// setHint replaces a hint's text.
-func setHint(r *widget.RichText, s string) {
-	r.Segments = []widget.RichTextSegment{&widget.TextSegment{Text: s, Style: hintStyle}}
-	r.Refresh()
-}
-
-// hintStyle is the text style of hints: caption size, placeholder colour.
-var hintStyle = widget.RichTextStyle{Inline: true, ColorName: theme.ColorNamePlaceHolder, SizeName: theme.SizeNameCaptionText}
 
 // row builds one parameter's label, input, error line and help.
 func (f *paramForm) row(p chain.Param, val any, explicit bool) fyne.CanvasObject {
@@ -140,7 +122,7 @@ func (f *paramForm) row(p chain.Param, val any, explicit bool) fyne.CanvasObject
 		help = strings.TrimSpace(help + fmt.Sprintf(" Range %s–%s.", fmtNum(p.Min), fmtNum(p.Max)))
 	}
 	if help != "" {
-		box.Add(lowLabel(help))
+		box.Add(widgets.Hint(help))
 	}
 	return box
 }
@@ -158,7 +140,12 @@ func (f *paramForm) set(p chain.Param, v any) error {
 		v = nv
 	}
 	f.showErr(p.Name, nil)
-	f.slot.edit(func() { f.m.SetParam(f.path, p.Name, v) })
+	set := func() { f.m.SetParam(f.path, p.Name, v) }
+	if model.ParamChange(p.Name, v)&model.ChangeProject != 0 {
+		set() // the form shows other values now: it rebuilds
+	} else {
+		f.slot.Edit(set)
+	}
 	return nil
 }
 
@@ -446,7 +433,7 @@ type nestedEditor struct {
 	obj    fyne.CanvasObject
 }
 
-func newNestedEditor(m *model.Model, parent model.StepPath, open map[string]bool, slot *formSlot) *nestedEditor {
+func newNestedEditor(m *model.Model, parent model.StepPath, open map[string]bool, slot *widgets.Slot) *nestedEditor {
 	ne := &nestedEditor{m: m, parent: parent}
 	st := m.Step(parent)
 	var steps []chain.Step
@@ -476,7 +463,7 @@ func newNestedEditor(m *model.Model, parent model.StepPath, open map[string]bool
 		expand := widget.NewButtonWithIcon("", theme.MenuDropDownIcon(), nil)
 		expand.Importance = widget.LowImportance
 		head := container.NewBorder(nil, nil, container.NewHBox(expand, on), nil,
-			container.NewVBox(title, container.NewBorder(nil, nil, nil, tools, lowLabel(stepSummary(s)))))
+			container.NewVBox(title, container.NewBorder(nil, nil, nil, tools, widgets.Hint(stepSummary(s)))))
 		pf := newParamForm(m, path, open, slot)
 		ne.forms = append(ne.forms, pf)
 		body := container.NewPadded(pf.obj)
@@ -497,7 +484,7 @@ func newNestedEditor(m *model.Model, parent model.StepPath, open map[string]bool
 		box.Add(container.NewVBox(head, body, widget.NewSeparator()))
 	}
 	if len(steps) == 0 {
-		box.Add(lowLabel("No nested steps yet: add one below (start with an initial builder)."))
+		box.Add(widgets.Hint("No nested steps yet: add one below (start with an initial builder)."))
 	}
 	var names []string
 	for _, sp := range chain.Specs() {

@@ -13,43 +13,9 @@ import (
 
 	"hewn/chain"
 	"hewn/projects"
+	"hewn/ui/internal/widgets"
 	"hewn/ui/model"
-	"hewn/ui/render"
 )
-
-func TestMapViewFitsLargestCellAndKeepsFitOnResize(t *testing.T) {
-	test.NewTempApp(t)
-	mv := NewMapView()
-	test.NewTempWindow(t, mv)
-	mv.SetScene(&render.Scene{Map: chain.NewGrid(80, 50)})
-	mv.draw(590, 560)
-	assert.Equal(t, 7, mv.Cell(), "590/80 = 7: width bound")
-	assert.Equal(t, (590-80*7)/2, mv.origin.X, "centred")
-	mv.draw(900, 600)
-	assert.Equal(t, 11, mv.Cell(), "a wider view refits: 900/80 = 11")
-	mv.draw(900, 520)
-	assert.Equal(t, 10, mv.Cell(), "height bound: 520/50 = 10")
-	assert.True(t, mv.Fitting())
-
-	mv.ZoomCenter(1.25)
-	assert.False(t, mv.Fitting(), "zooming leaves fit mode")
-	zoomed := mv.Cell()
-	mv.draw(700, 500)
-	assert.Equal(t, zoomed, mv.Cell(), "a resize keeps the user's zoom")
-
-	mv.Fit()
-	mv.draw(700, 500)
-	assert.Equal(t, 8, mv.Cell())
-	mv.Dragged(&fyne.DragEvent{Dragged: fyne.Delta{DX: 5}})
-	assert.False(t, mv.Fitting(), "panning leaves fit mode")
-	mv.draw(900, 600)
-	assert.Equal(t, 8, mv.Cell())
-
-	mv.SetScene(&render.Scene{Map: chain.NewGrid(40, 25)})
-	assert.True(t, mv.Fitting(), "a map of another size is fitted")
-	mv.draw(900, 600)
-	assert.Equal(t, 22, mv.Cell())
-}
 
 func TestThemeTableFitsSidebarOneLinePerTile(t *testing.T) {
 	f := newFixture(t, testProject())
@@ -211,7 +177,7 @@ func TestBoolParamIsOneCheckWithItsLabel(t *testing.T) {
 }
 
 func TestHintsReadInThePlaceholderColour(t *testing.T) {
-	h := lowLabel("help")
+	h := widgets.Hint("help")
 	require.Len(t, h.Segments, 1)
 	seg := h.Segments[0].(*widget.TextSegment)
 	assert.Equal(t, "help", seg.Text)

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"hewn/projects"
+	"hewn/ui/internal/widgets"
 )
 
 // seedBar shows the seeds the map on screen was made from, the way the
@@ -32,7 +33,7 @@ type seedBar struct {
 func newSeedBar(e *Editor) *seedBar {
 	b := &seedBar{e: e}
 	m := e.m
-	b.master = seedEntry(m.Project().Seed, func(n uint64) {
+	b.master = widgets.SeedEntry(m.Project().Seed, func(n uint64) {
 		if n != m.Project().Seed {
 			m.EditProject("Set master seed", "master_seed", func(p *projects.Project) { p.Seed = n })
 		}
@@ -76,14 +77,14 @@ func (b *seedBar) refresh(structural bool) {
 	}
 	li := b.e.m.LevelIndex()
 	if li < 0 {
-		setText(b.level, "")
+		widgets.SetText(b.level, "")
 		return
 	}
 	how := "derived from master seed and depth " + strconv.Itoa(p.Levels[li].Depth)
 	if p.Levels[li].Seed != nil {
 		how = "fixed in the Levels tab"
 	}
-	setText(b.level, fmt.Sprintf("Level seed %d (%s)", p.LevelSeed(li), how))
+	widgets.SetText(b.level, fmt.Sprintf("Level seed %d (%s)", p.LevelSeed(li), how))
 }
 
 // rollSeed sets a new random master seed (unless the seed is locked).
@@ -91,7 +92,7 @@ func (e *Editor) rollSeed() {
 	if e.m.Project().Settings.SeedLocked {
 		return
 	}
-	n := newSeed()
+	n := widgets.NewSeed()
 	e.m.EditProject("Roll master seed", "", func(p *projects.Project) { p.Seed = n })
 }
 

@@ -10,14 +10,13 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"hewn/chain"
 	"hewn/projects"
+	"hewn/ui/internal/widgets"
 	"hewn/ui/model"
 )
 
@@ -26,7 +25,7 @@ type themeEnv struct {
 	// sel names the theme shown (kept across rebuilds).
 	sel *string
 	// slot is where the editor is shown: edits typed into it keep it.
-	slot *formSlot
+	slot *widgets.Slot
 	// show shows another of the project's themes.
 	show func(name string)
 	// win is the window colour pickers open in (nil: swatches open none).
@@ -68,7 +67,7 @@ func themeEditor(m *model.Model, env themeEnv) fyne.CanvasObject {
 		top.Add(line)
 	}
 	if idx < 0 {
-		top.Add(lowLabel("The project has no themes of its own. Copy a built-in one to edit it; levels pick themes in the Levels tab."))
+		top.Add(widgets.Hint("The project has no themes of its own. Copy a built-in one to edit it; levels pick themes in the Levels tab."))
 		return top
 	}
 	th := p.Themes[idx]
@@ -78,7 +77,7 @@ func themeEditor(m *model.Model, env themeEnv) fyne.CanvasObject {
 	})
 	box := widget.NewCheck("Box-drawing walls", func(b bool) {
 		alone(m, func() {
-			env.slot.edit(func() {
+			env.slot.Edit(func() {
 				m.EditProject("Box-drawing walls", fmt.Sprintf("theme:%d:box", idx), func(p *projects.Project) { p.Themes[idx].BoxWalls = b })
 			})
 		})
@@ -200,7 +199,7 @@ func levelThemeLine(m *model.Model, shown int) fyne.CanvasObject {
 			m.EditLevel("model.Change theme", "", func(l *projects.Level) { l.Theme = use })
 		}))
 	}
-	hint := lowLabel(msg)
+	hint := widgets.Hint(msg)
 	if len(buttons) == 0 {
 		return hint
 	}
@@ -221,7 +220,7 @@ func themeRow(m *model.Model, env themeEnv, idx int, t chain.Tile, l chain.Look,
 	bg.StrokeWidth = 1
 	preview := container.NewStack(bg, container.NewCenter(sw))
 	set := func(field string, f func(*chain.Look)) {
-		env.slot.edit(func() {
+		env.slot.Edit(func() {
 			m.EditProject("Edit theme", key+field, func(p *projects.Project) {
 				th := &p.Themes[idx]
 				if th.Tiles == nil {
@@ -246,19 +245,19 @@ func themeRow(m *model.Model, env themeEnv, idx int, t chain.Tile, l chain.Look,
 		sw.Text = s
 		sw.Refresh()
 	}
-	colour := func(c chainColour, field, title string) (*swatch, *widget.Entry) {
-		strip := newSwatch(c.get(l))
+	colour := func(c chainColour, field, title string) (*widgets.Swatch, *widget.Entry) {
+		strip := widgets.NewSwatch(c.get(l))
 		e := widget.NewEntry()
 		e.SetText(chain.Hex(c.get(l)))
 		e.OnChanged = func(s string) {
 			col, err := chain.ParseHex(s)
 			if err != nil {
 				report(t.String()+" "+field, fmt.Sprintf("%s %s: %q is not a colour (want #RRGGBB)", t, field, s))
-				strip.set(color.Transparent, theme.Color(theme.ColorNameError))
+				strip.Set(color.Transparent, theme.Color(theme.ColorNameError))
 				return
 			}
 			report(t.String()+" "+field, "")
-			strip.set(col, theme.Color(theme.ColorNameInputBorder))
+			strip.Set(col, theme.Color(theme.ColorNameInputBorder))
 			set(field, func(l *chain.Look) { c.set(l, col) })
 			if field == "fg" {
 				sw.Color = col
@@ -271,7 +270,7 @@ func themeRow(m *model.Model, env themeEnv, idx int, t chain.Tile, l chain.Look,
 		if env.win != nil {
 			strip.OnTapped = func() {
 				cur := c.get(m.Project().Themes[idx].Look(t))
-				pickColour(env.win, fmt.Sprintf("%s %s", t, title), cur, func(col colorRGBA) {
+				widgets.PickColour(env.win, fmt.Sprintf("%s %s", t, title), "", cur, func(col colorRGBA) {
 					alone(m, func() { e.SetText(chain.Hex(col)) }) // an undo step of its own
 				})
 			}
@@ -283,60 +282,6 @@ func themeRow(m *model.Model, env themeEnv, idx int, t chain.Tile, l chain.Look,
 	fgStrip, fg := colour(fgColour, "fg", "foreground")
 	bgStrip, bgEntry := colour(bgColour, "bg", "background")
 	return container.New(themeCols{}, name, preview, glyph, fgStrip, fg, bgStrip, bgEntry)
-}
-
-// pickColour opens fyne's colour picker (advanced mode) on cur; done receives
-// the colour picked (opaque).
-func pickColour(win fyne.Window, title string, cur colorRGBA, done func(colorRGBA)) {
-	d := dialog.NewColorPicker(title, "", func(c color.Color) {
-		n := color.NRGBAModel.Convert(c).(color.NRGBA)
-		done(colorRGBA{R: n.R, G: n.G, B: n.B, A: 255})
-	}, win)
-	d.Advanced = true
-	d.Show()
-	d.SetColor(cur)
-}
-
-// swatch is a colour sample that runs OnTapped when tapped (the theme
-// editor's open a colour picker).
-type swatch struct {
-	widget.BaseWidget
-	rect *canvas.Rectangle
-	// OnTapped is called when the swatch is tapped (nil: nothing happens).
-	OnTapped func()
-}
-
-func newSwatch(c color.Color) *swatch {
-	s := &swatch{rect: canvas.NewRectangle(c)}
-	s.rect.StrokeColor = theme.Color(theme.ColorNameInputBorder)
-	s.rect.StrokeWidth = 1
-	s.rect.CornerRadius = 2
-	s.ExtendBaseWidget(s)
-	return s
-}
-
-// set shows fill with a stroke of colour stroke.
-func (s *swatch) set(fill, stroke color.Color) {
-	s.rect.FillColor, s.rect.StrokeColor = fill, stroke
-	s.rect.Refresh()
-}
-
-// CreateRenderer implements fyne.Widget.
-func (s *swatch) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(s.rect) }
-
-// Tapped implements fyne.Tappable.
-func (s *swatch) Tapped(*fyne.PointEvent) {
-	if s.OnTapped != nil {
-		s.OnTapped()
-	}
-}
-
-// Cursor implements desktop.Cursorable: a pointer over a swatch that opens a picker.
-func (s *swatch) Cursor() desktop.Cursor {
-	if s.OnTapped != nil {
-		return desktop.PointerCursor
-	}
-	return desktop.DefaultCursor
 }
 
 // themeCols lays out a theme table row in one line: the tile name takes what

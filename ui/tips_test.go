@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"hewn/chain"
+	"hewn/ui/internal/widgets"
 )
 
 func TestStepWarningShowsInFullOnHover(t *testing.T) {
@@ -19,7 +20,7 @@ func TestStepWarningShowsInFullOnHover(t *testing.T) {
 		"steps": []chain.Step{{Builder: "room_drawer"}, {Builder: "room_based_stairs"}}}}}
 	f := newFixture(t, p)
 	e := f.e
-	warn := onScreen(e.steps.obj, func(l *tipLabel) bool {
+	warn := onScreen(e.steps.obj, func(l *widgets.TipLabel) bool {
 		return strings.HasPrefix(l.Text, "⚠") && l.Importance == widget.WarningImportance
 	})
 	require.Len(t, warn, 1, "the sub_chain's row warns")

@@ -38,7 +38,7 @@ type Editor struct {
 	levelBox, projectBox, themeBox *fyne.Container
 	tabs                           *container.AppTabs
 	main                           *container.AppTabs
-	mapView                        *MapView
+	mapView                        *mapView
 	scrub                          *scrubber
 	status                         *widget.Label
 	hover                          *widget.Label
@@ -97,10 +97,9 @@ func newEditor(a fyne.App, w fyne.Window, m *model.Model, post func(func())) *Ed
 	e.pal = newPalette(m)
 	e.formBox = container.NewVBox()
 	e.levelBox, e.projectBox, e.themeBox = container.NewVBox(), container.NewVBox(), container.NewVBox()
-	e.mapView = NewMapView()
 	e.hover = widget.NewLabel("Hover over the map to inspect a tile.")
 	e.hover.Truncation = fyne.TextTruncateEllipsis
-	e.mapView.OnHover = func(s string) { e.hover.SetText(s) }
+	e.mapView = newMapView(func(s string) { e.hover.SetText(s) })
 	e.scrub = newScrubber(post)
 	e.scrub.OnShow = e.showSnapshot
 	e.status = widget.NewLabel("")
@@ -128,7 +127,7 @@ func newEditor(a fyne.App, w fyne.Window, m *model.Model, post func(func())) *Ed
 	top := container.NewVBox(e.seeds.obj, container.NewBorder(nil, nil, nil, container.NewHBox(e.pins.btn, viewBar), e.seeds.level))
 	bottom := container.NewVBox(e.scrub.obj, widget.NewSeparator(),
 		container.NewBorder(nil, nil, nil, container.NewCenter(e.partial), e.status), e.hover)
-	right := container.NewBorder(top, bottom, nil, nil, e.mapView)
+	right := container.NewBorder(top, bottom, nil, nil, e.mapView.Viewport)
 
 	levelsTab := container.NewVSplit(e.levels.obj, container.NewVScroll(container.NewPadded(e.levelBox)))
 	levelsTab.Offset = 0.45

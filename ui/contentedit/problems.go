@@ -12,7 +12,7 @@ import (
 
 	"hewn/chain"
 	"hewn/content"
-	"hewn/ui/internal/shown"
+	"hewn/ui/internal/widgets"
 )
 
 // problemView lists the pack's errors and warnings (content validation);
@@ -25,7 +25,7 @@ type problemView struct {
 	list    *widget.List
 	probs   []content.Problem
 	summary *widget.Label
-	box     *shown.Watch
+	box     *widgets.Watch
 	// pick shows a problem's entry and field.
 	pick func(content.Problem)
 }
@@ -57,7 +57,7 @@ func newProblemView(pick func(content.Problem)) *problemView {
 		}
 		v.list.UnselectAll()
 	}
-	v.box = shown.New(container.NewBorder(v.summary, nil, nil, nil, v.list), v.check)
+	v.box = widgets.NewWatch(container.NewBorder(v.summary, nil, nil, nil, v.list), v.check)
 	return v
 }
 

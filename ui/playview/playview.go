@@ -8,24 +8,19 @@ package playview
 
 import (
 	"fmt"
-	"image"
-	"image/color"
-	"image/draw"
 	"math/rand/v2"
 	"strings"
-	"sync"
 	"time"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"hewn/chain"
 	"hewn/content"
 	"hewn/projects"
 	"hewn/projects/play"
+	"hewn/ui/internal/widgets"
 	"hewn/ui/render"
 )
 
@@ -64,7 +59,7 @@ type Panel struct {
 	host Host
 	obj  fyne.CanvasObject
 
-	view    *View
+	view    *view
 	side    *widget.Label
 	log     *widget.Label
 	status  *widget.Label
@@ -84,7 +79,7 @@ type Panel struct {
 // New returns the panel (no game runs until Start).
 func New(h Host) *Panel {
 	pn := &Panel{host: h}
-	pn.view = NewView()
+	pn.view = newView()
 	pn.view.OnKey = pn.key
 	pn.view.OnTap = func() {
 		if pn.view.Game() == nil {
@@ -122,9 +117,6 @@ func New(h Host) *Panel {
 
 // Object is the panel's canvas object.
 func (pn *Panel) Object() fyne.CanvasObject { return pn.obj }
-
-// View returns the game viewport.
-func (pn *Panel) View() *View { return pn.view }
 
 // Game returns the game in progress (nil before Start).
 func (pn *Panel) Game() *play.Game { return pn.view.Game() }
@@ -403,19 +395,14 @@ func Sidebar(g *play.Game) string {
 	return b.String()
 }
 
-// View is the game viewport: a raster drawn with ui/render's glyph atlas, the
-// camera centred on the player and clamped to the map.
-type View struct {
-	widget.BaseWidget
+// view is the game viewport: the shared glyph viewport following the player
+// at Cell pixels a tile, which takes the keyboard focus when clicked and
+// sends the game keys to OnKey.
+type view struct {
+	widgets.Viewport
 
-	mu     sync.Mutex
 	game   *play.Game
 	proj   *projects.Project
-	atlas  *render.Atlas
-	masks  map[rune]*image.Alpha
-	raster *canvas.Raster
-	buf    *image.RGBA
-	focus  bool
 	reveal bool
 
 	// OnKey receives the game keys typed while the view has the focus.
@@ -427,66 +414,40 @@ type View struct {
 // Cell is the viewport's tile side in device pixels.
 const Cell = 16
 
-// NewView returns an empty viewport.
-func NewView() *View {
-	v := &View{masks: map[rune]*image.Alpha{}}
-	v.atlas, _ = render.NewAtlas(Cell)
-	v.raster = canvas.NewRaster(v.draw)
-	v.raster.ScaleMode = canvas.ImageScalePixels
+func newView() *view {
+	v := &view{}
 	v.ExtendBaseWidget(v)
+	v.Follow(Cell)
+	v.SetMinSize(fyne.NewSize(160, 120)) // small, so the editor fits a 1024×700 window
 	return v
 }
 
 // SetGame shows g (p gives the level's theme).
-func (v *View) SetGame(g *play.Game, p *projects.Project) {
-	v.mu.Lock()
+func (v *view) SetGame(g *play.Game, p *projects.Project) {
 	v.game, v.proj = g, p
-	v.mu.Unlock()
-	v.Refresh()
+	v.show()
 }
 
 // SetReveal shows the whole level (every tile, creature, item and hidden
 // trap; what the player has not seen is dimmed) or only what the player saw.
-func (v *View) SetReveal(on bool) {
-	v.mu.Lock()
+func (v *view) SetReveal(on bool) {
 	v.reveal = on
-	v.mu.Unlock()
-	v.Refresh()
+	v.show()
+}
+
+func (v *view) show() {
+	if v.game == nil {
+		v.SetDrawing(nil)
+		return
+	}
+	v.SetDrawing(&render.GameScene{Game: v.game, Project: v.proj, Reveal: v.reveal})
 }
 
 // Game returns the game shown (nil when none).
-func (v *View) Game() *play.Game {
-	v.mu.Lock()
-	defer v.mu.Unlock()
-	return v.game
-}
-
-// CreateRenderer implements fyne.Widget.
-func (v *View) CreateRenderer() fyne.WidgetRenderer {
-	bg := canvas.NewRectangle(color.Black)
-	return &viewRenderer{v: v, objs: []fyne.CanvasObject{bg, v.raster}}
-}
-
-// MinSize keeps the view small, so the editor fits a 1024×700 window.
-func (v *View) MinSize() fyne.Size { return fyne.NewSize(160, 120) }
-
-type viewRenderer struct {
-	v    *View
-	objs []fyne.CanvasObject
-}
-
-func (r *viewRenderer) Layout(s fyne.Size) {
-	for _, o := range r.objs {
-		o.Resize(s)
-	}
-}
-func (r *viewRenderer) MinSize() fyne.Size           { return r.v.MinSize() }
-func (r *viewRenderer) Refresh()                     { r.v.raster.Refresh() }
-func (r *viewRenderer) Objects() []fyne.CanvasObject { return r.objs }
-func (r *viewRenderer) Destroy()                     {}
+func (v *view) Game() *play.Game { return v.game }
 
 // Tapped takes the focus, so keys reach the game.
-func (v *View) Tapped(*fyne.PointEvent) {
+func (v *view) Tapped(*fyne.PointEvent) {
 	if c := fyne.CurrentApp().Driver().CanvasForObject(v); c != nil {
 		c.Focus(v)
 	}
@@ -496,13 +457,13 @@ func (v *View) Tapped(*fyne.PointEvent) {
 }
 
 // FocusGained implements fyne.Focusable.
-func (v *View) FocusGained() { v.focus = true }
+func (v *view) FocusGained() {}
 
 // FocusLost implements fyne.Focusable.
-func (v *View) FocusLost() { v.focus = false }
+func (v *view) FocusLost() {}
 
 // TypedRune sends game keys to OnKey.
-func (v *View) TypedRune(r rune) {
+func (v *view) TypedRune(r rune) {
 	if play.ValidKey(r) && v.OnKey != nil {
 		v.OnKey(r)
 	}
@@ -514,126 +475,8 @@ var arrowKeys = map[fyne.KeyName]rune{
 }
 
 // TypedKey maps arrows (and Home/PgUp/End/PgDn for diagonals) to moves.
-func (v *View) TypedKey(e *fyne.KeyEvent) {
+func (v *view) TypedKey(e *fyne.KeyEvent) {
 	if r, ok := arrowKeys[e.Name]; ok && v.OnKey != nil {
 		v.OnKey(r)
-	}
-}
-
-// Camera returns the top-left tile of a cols×rows view of g centred on the
-// player and clamped to the map (centred when the map is smaller).
-func Camera(g *play.Game, cols, rows int) chain.Point {
-	f := func(p, view, size int) int {
-		if size <= view {
-			return -(view - size) / 2
-		}
-		return min(max(p-view/2, 0), size-view)
-	}
-	return chain.Point{X: f(g.Player.Pos.X, cols, g.Map.W), Y: f(g.Player.Pos.Y, rows, g.Map.H)}
-}
-
-func (v *View) mask(r rune) *image.Alpha {
-	m, ok := v.masks[r]
-	if !ok {
-		m = v.atlas.Glyph(r)
-		v.masks[r] = m
-	}
-	return m
-}
-
-func colour(hex string, def color.RGBA) color.RGBA {
-	if c, err := chain.ParseHex(hex); err == nil {
-		return c
-	}
-	return def
-}
-
-func dim(c color.RGBA) color.RGBA {
-	return color.RGBA{c.R / 3, c.G / 3, c.B / 3, 255}
-}
-
-func firstRune(s string, def rune) rune {
-	for _, r := range s {
-		return r
-	}
-	return def
-}
-
-// draw renders the view at w×h device pixels.
-func (v *View) draw(w, h int) image.Image {
-	v.mu.Lock()
-	defer v.mu.Unlock()
-	if v.buf == nil || v.buf.Rect.Dx() != w || v.buf.Rect.Dy() != h {
-		v.buf = image.NewRGBA(image.Rect(0, 0, w, h))
-	}
-	draw.Draw(v.buf, v.buf.Rect, image.NewUniform(color.Black), image.Point{}, draw.Src)
-	g := v.game
-	if g == nil || v.atlas == nil {
-		return v.buf
-	}
-	Render(v.buf, g, v.proj, v.mask, v.reveal)
-	return v.buf
-}
-
-// Render draws g into dst (tiles of Cell pixels, the camera on the player)
-// with glyph masks from mask: the tiles in sight in their theme's colours,
-// the remembered ones dimmed; with reveal, every tile, creature, item and
-// hidden trap (dimmed where the player does not see).
-func Render(dst *image.RGBA, g *play.Game, p *projects.Project, mask func(rune) *image.Alpha, reveal bool) {
-	th := chain.DefaultTheme()
-	if p != nil {
-		if i := p.LevelByDepth(g.Depth); i >= 0 {
-			th, _, _ = p.Theme(i)
-		}
-	}
-	cols, rows := dst.Rect.Dx()/Cell+1, dst.Rect.Dy()/Cell+1
-	cam := Camera(g, cols, rows)
-	cell := func(x, y int, r rune, fg, bg color.RGBA) {
-		rect := image.Rect(x*Cell, y*Cell, (x+1)*Cell, (y+1)*Cell)
-		draw.Draw(dst, rect, &image.Uniform{bg}, image.Point{}, draw.Src)
-		if r != ' ' {
-			draw.DrawMask(dst, rect, &image.Uniform{fg}, image.Point{}, mask(r), image.Point{}, draw.Over)
-		}
-	}
-	var hidden map[chain.Point]*play.Prop
-	if reveal {
-		hidden = map[chain.Point]*play.Prop{}
-		for _, pr := range g.Props {
-			if pr.Hidden {
-				hidden[pr.Pos] = pr
-			}
-		}
-	}
-	for y := range rows {
-		for x := range cols {
-			pt := chain.Point{X: cam.X + x, Y: cam.Y + y}
-			if !g.Map.In(pt) || !reveal && !g.Remembered(pt) {
-				continue
-			}
-			lk := th.LookAt(g.Map, pt)
-			gl, fg := lk.Glyph, lk.FG
-			if pr := g.PropAt(pt); pr != nil {
-				gl, fg = firstRune(pr.Glyph, '?'), colour(pr.FG, fg)
-			} else if pr := hidden[pt]; pr != nil {
-				gl, fg = firstRune(pr.Glyph, '^'), colour(pr.FG, fg)
-			}
-			seen := g.Visible(pt)
-			if seen || reveal {
-				if its := g.ItemsAt(pt); len(its) > 0 {
-					gl, fg = firstRune(its[0].Glyph, '?'), colour(its[0].FG, fg)
-				}
-				if c := g.CreatureAt(pt); c != nil {
-					gl, fg = firstRune(c.Glyph, 'm'), colour(c.FG, color.RGBA{255, 0, 0, 255})
-				}
-			}
-			if pt == g.Player.Pos {
-				gl, fg, seen = '@', color.RGBA{255, 255, 0, 255}, true
-			}
-			if !seen {
-				cell(x, y, gl, dim(fg), dim(lk.BG))
-				continue
-			}
-			cell(x, y, gl, fg, lk.BG)
-		}
 	}
 }

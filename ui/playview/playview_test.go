@@ -3,8 +3,6 @@ package playview
 import (
 	"encoding/json"
 	"fmt"
-	"image"
-	"image/color"
 	"strings"
 	"testing"
 	"time"
@@ -18,6 +16,7 @@ import (
 	"hewn/content"
 	"hewn/projects"
 	"hewn/projects/play"
+	"hewn/ui/render"
 )
 
 // fakeHost is the editor as tests see it: posted functions queue until the
@@ -102,7 +101,7 @@ func TestTypedKeysMoveThePlayerAndFillTheLog(t *testing.T) {
 	pn.Shown()
 	g := pn.Game()
 	require.NotNil(t, g, "showing the tab starts a game")
-	assert.Equal(t, pn.View(), w.Canvas().Focused(), "the viewport has the keys")
+	assert.Equal(t, pn.view, w.Canvas().Focused(), "the viewport has the keys")
 	require.Equal(t, chain.Point{X: 1, Y: 1}, g.Player.Pos)
 
 	typeKeys(w, "lll")
@@ -192,7 +191,7 @@ func TestTogglesAndSessionReplay(t *testing.T) {
 	typeKeys(w, "l")
 	assert.Equal(t, chain.Point{X: 1, Y: 1}, g.Player.Pos)
 	pn.walls.SetChecked(true)
-	assert.Equal(t, pn.View(), w.Canvas().Focused(), "the keys go back to the view")
+	assert.Equal(t, pn.view, w.Canvas().Focused(), "the keys go back to the view")
 	typeKeys(w, "ll")
 	assert.Equal(t, chain.Point{X: 3, Y: 1}, g.Player.Pos, "through the wall")
 	pn.walls.SetChecked(false)
@@ -238,53 +237,41 @@ func TestTogglesAndSessionReplay(t *testing.T) {
 	assert.Contains(t, pn.status.Text, "unknown key 'Q'")
 }
 
-func TestRenderFollowsPlayerDimsMemoryAndReveals(t *testing.T) {
+// The view follows the player, and the Reveal check shows what the player
+// has not seen (dimmed): more of the window is lit.
+func TestViewFollowsThePlayerAndRevealShowsMore(t *testing.T) {
 	h := newHost(t)
-	pn, _ := window(t, h)
+	pn, w := window(t, h)
 	pn.Start()
 	g := pn.Game()
 	require.NotNil(t, g)
-	require.Greater(t, g.Map.W, 20)
-	cam := Camera(g, 20, 10)
-	assert.True(t, g.Player.Pos.X >= cam.X && g.Player.Pos.X < cam.X+20)
-	assert.True(t, g.Player.Pos.Y >= cam.Y && g.Player.Pos.Y < cam.Y+10)
-	assert.GreaterOrEqual(t, cam.X, 0)
-	assert.LessOrEqual(t, cam.X+20, g.Map.W)
-	img := pn.View().draw(20*Cell, 10*Cell).(*image.RGBA)
-	assert.True(t, cellHas(img, g.Player.Pos.X-cam.X, g.Player.Pos.Y-cam.Y, func(c color.RGBA) bool { return c.R > 128 && c.G > 128 && c.B < 64 }),
-		"the yellow @ is drawn at the player's cell")
+	gs, ok := pn.view.Drawing().(*render.GameScene)
+	require.True(t, ok, "the viewport draws the game")
+	assert.Same(t, g, gs.Game)
+	assert.Equal(t, g.Player.Pos, gs.Focus(), "the camera follows the player")
+	assert.False(t, pn.view.Fitting(), "a fixed tile size, not fitted")
+	assert.Equal(t, Cell, pn.view.Cell())
 
-	// A small map is drawn whole, centred.
-	small := Camera(g, g.Map.W+10, g.Map.H+4)
-	assert.Equal(t, chain.Point{X: -5, Y: -2}, small)
-
-	// Unseen tiles are black; revealed, they are drawn (dimmed).
-	lit := func(img *image.RGBA) int {
+	lit := func() int {
+		img := w.Canvas().Capture()
 		n := 0
-		for i := 0; i < len(img.Pix); i += 4 {
-			if img.Pix[i]|img.Pix[i+1]|img.Pix[i+2] != 0 {
-				n++
+		pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(pn.view)
+		size := pn.view.Size()
+		for y := int(pos.Y); y < int(pos.Y+size.Height); y++ {
+			for x := int(pos.X); x < int(pos.X+size.Width); x++ {
+				if r, g, b, _ := img.At(x, y).RGBA(); r|g|b != 0 {
+					n++
+				}
 			}
 		}
 		return n
 	}
-	big := pn.View().draw(g.Map.W*Cell, g.Map.H*Cell).(*image.RGBA)
-	seen := lit(big)
+	seen := lit()
+	require.Positive(t, seen, "the player's surroundings are drawn")
 	pn.reveal.SetChecked(true)
-	all := lit(pn.View().draw(g.Map.W*Cell, g.Map.H*Cell).(*image.RGBA))
-	assert.Greater(t, all, seen, "reveal shows what the player has not seen")
-}
-
-// cellHas reports whether a pixel of the view cell (x, y) satisfies f.
-func cellHas(img *image.RGBA, x, y int, f func(color.RGBA) bool) bool {
-	for dy := range Cell {
-		for dx := range Cell {
-			if f(img.RGBAAt(x*Cell+dx, y*Cell+dy)) {
-				return true
-			}
-		}
-	}
-	return false
+	assert.True(t, pn.view.Drawing().(*render.GameScene).Reveal)
+	assert.Greater(t, lit(), seen, "reveal shows what the player has not seen")
+	assert.Equal(t, pn.view, w.Canvas().Focused(), "the keys go back to the view")
 }
 
 // The state a session file replays to is the same as play.Replay's.

@@ -1,24 +1,23 @@
-// Package shown has a widget that tells when its content comes into view, for
-// panels that catch up on what changed only when a designer opens their tab.
-package shown
+package widgets
 
 import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
 )
 
-// Watch shows its content and calls OnShow each time it goes from hidden to
-// shown, as when the tab holding it is opened (tabs show their content again
-// at every layout: only the change counts).
+// Watch shows its content and calls its onShow function each time it goes
+// from hidden to shown, as when the tab holding it is opened (tabs show their
+// content again at every layout: only the change counts). Panels that catch up
+// on what changed only when a designer opens their tab use it.
 type Watch struct {
 	widget.BaseWidget
 	content fyne.CanvasObject
 	onShow  func()
 }
 
-// New returns a Watch over content that calls onShow (if not nil) whenever it
+// NewWatch returns a Watch over content that calls onShow (if not nil) whenever it
 // comes into view.
-func New(content fyne.CanvasObject, onShow func()) *Watch {
+func NewWatch(content fyne.CanvasObject, onShow func()) *Watch {
 	w := &Watch{content: content, onShow: onShow}
 	w.ExtendBaseWidget(w)
 	return w

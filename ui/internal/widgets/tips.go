@@ -1,4 +1,4 @@
-package ui
+package widgets
 
 import (
 	"fyne.io/fyne/v2"
@@ -9,20 +9,22 @@ import (
 	"fyne.io/fyne/v2/widget"
 )
 
-// tipLayer shows tooltips over a part of the window: it is stacked on top of
+// TipLayer shows tooltips over a part of the window: it is stacked on top of
 // that part and holds at most one tip, placed under (or over) the object it
 // explains. It is part of the window's content rather than an overlay, so the
 // pointer still reaches what lies under it (a Fyne overlay would take the
 // hover from the object the tip explains, and the next tap with it).
-type tipLayer struct {
+type TipLayer struct {
 	obj  *fyne.Container
 	text *widget.Label
 	bg   *canvas.Rectangle
 	tip  *fyne.Container
 }
 
-func newTipLayer() *tipLayer {
-	t := &tipLayer{text: widget.NewLabel("")}
+// NewTipLayer returns an empty layer: stack its Layer on top of the part of
+// the window whose labels it explains.
+func NewTipLayer() *TipLayer {
+	t := &TipLayer{text: widget.NewLabel("")}
 	t.text.Wrapping = fyne.TextWrapWord
 	t.bg = canvas.NewRectangle(theme.Color(theme.ColorNameOverlayBackground))
 	t.bg.StrokeColor = theme.Color(theme.ColorNameInputBorder)
@@ -34,9 +36,12 @@ func newTipLayer() *tipLayer {
 	return t
 }
 
+// Layer is the object to stack over the part of the window the tips explain.
+func (t *TipLayer) Layer() fyne.CanvasObject { return t.obj }
+
 // show shows s in full, at the layer's width, under anchor (over it when
 // there is no room below, else as low as it fits in the layer).
-func (t *tipLayer) show(anchor fyne.CanvasObject, s string, imp widget.Importance) {
+func (t *TipLayer) show(anchor fyne.CanvasObject, s string, imp widget.Importance) {
 	d := fyne.CurrentApp().Driver()
 	if d.CanvasForObject(t.obj) == nil {
 		return
@@ -64,37 +69,30 @@ func (t *tipLayer) show(anchor fyne.CanvasObject, s string, imp widget.Importanc
 	t.tip.Refresh()
 }
 
-// hide hides the tip.
-func (t *tipLayer) hide() { t.tip.Hide() }
+// Hide hides the tip.
+func (t *TipLayer) Hide() { t.tip.Hide() }
 
-// shown returns the text of the tip on show ("" when none is).
-func (t *tipLayer) shown() string {
-	if !t.tip.Visible() {
-		return ""
-	}
-	return t.text.Text
-}
-
-// tipLabel is a one-line label (cut off with an ellipsis when it does not
+// TipLabel is a one-line label (cut off with an ellipsis when it does not
 // fit) that shows its whole text in its tip layer while the pointer rests on
 // it, when there is more to read than it shows: its text is cut off, or Full
 // says more.
-type tipLabel struct {
+type TipLabel struct {
 	widget.Label
 	// Full is the whole story the label's text sums up ("": the text).
 	Full string
-	tips *tipLayer
+	tips *TipLayer
 }
 
-func newTipLabel(tips *tipLayer) *tipLabel {
-	l := &tipLabel{tips: tips}
+// NewTipLabel returns an empty label whose tips show in tips.
+func NewTipLabel(tips *TipLayer) *TipLabel {
+	l := &TipLabel{tips: tips}
 	l.Truncation = fyne.TextTruncateEllipsis
 	l.ExtendBaseWidget(l)
 	return l
 }
 
 // cut reports whether the label's text is wider than the label.
-func (l *tipLabel) cut() bool {
+func (l *TipLabel) cut() bool {
 	if l.Text == "" {
 		return false
 	}
@@ -103,7 +101,7 @@ func (l *tipLabel) cut() bool {
 }
 
 // MouseIn implements desktop.Hoverable: the tip shows the text in full.
-func (l *tipLabel) MouseIn(*desktop.MouseEvent) {
+func (l *TipLabel) MouseIn(*desktop.MouseEvent) {
 	switch {
 	case l.Full != "" && l.Full != l.Text:
 		l.tips.show(l, l.Full, l.Importance)
@@ -113,7 +111,7 @@ func (l *tipLabel) MouseIn(*desktop.MouseEvent) {
 }
 
 // MouseMoved implements desktop.Hoverable.
-func (l *tipLabel) MouseMoved(*desktop.MouseEvent) {}
+func (l *TipLabel) MouseMoved(*desktop.MouseEvent) {}
 
 // MouseOut implements desktop.Hoverable: the tip goes.
-func (l *tipLabel) MouseOut() { l.tips.hide() }
+func (l *TipLabel) MouseOut() { l.tips.Hide() }

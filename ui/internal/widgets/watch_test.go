@@ -1,4 +1,4 @@
-package shown
+package widgets
 
 import (
 	"testing"
@@ -12,7 +12,7 @@ import (
 func TestOnShowRunsWhenATabComesIntoView(t *testing.T) {
 	test.NewTempApp(t)
 	n := 0
-	w := New(widget.NewLabel("content"), func() { n++ })
+	w := NewWatch(widget.NewLabel("content"), func() { n++ })
 	tabs := container.NewAppTabs(container.NewTabItem("first", widget.NewLabel("x")), container.NewTabItem("watched", w))
 	win := test.NewWindow(tabs)
 	defer win.Close()
