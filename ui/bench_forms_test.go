@@ -10,6 +10,7 @@ import (
 
 	"hewn/chain"
 	"hewn/projects"
+	"hewn/ui/internal/uitest"
 )
 
 // stubRuns makes the fixture's regenerations return a result computed once,
@@ -31,7 +32,7 @@ func perEdit(b *testing.B, n int) {
 // being shown. The chain run is stubbed: the figure is the editor's cost.
 func BenchmarkFormsParamEdit(b *testing.B) {
 	const edits = 12
-	f := newFixture(b, testProject())
+	f := newFixture(b, uitest.Project())
 	f.e.m.SelectStep(0)
 	f.settle()
 	stubRuns(b, f)
@@ -51,7 +52,7 @@ func BenchmarkFormsParamEdit(b *testing.B) {
 // BenchmarkFormsThemeColourEdit edits one tile colour of the selected level's
 // theme in the theme editor (the map redraws, nothing regenerates).
 func BenchmarkFormsThemeColourEdit(b *testing.B) {
-	f := newFixture(b, testProject())
+	f := newFixture(b, uitest.Project())
 	base, _ := chain.FindTheme("dungeon", nil)
 	base.Name = "mine"
 	f.e.m.EditProject("Add theme", "", func(p *projects.Project) { p.Themes = append(p.Themes, base) })
@@ -71,7 +72,7 @@ func BenchmarkFormsThemeColourEdit(b *testing.B) {
 // BenchmarkFormsSelectStep selects another step of the chain (the parameter
 // form changes; the level, project and theme forms do not).
 func BenchmarkFormsSelectStep(b *testing.B) {
-	p := testProject()
+	p := uitest.Project()
 	p.Levels[0].Chain.Steps = append(p.Levels[0].Chain.Steps, chain.Step{Builder: "room_drawer"})
 	base, _ := chain.FindTheme("dungeon", nil)
 	base.Name = "mine"

@@ -77,7 +77,7 @@ func (e *Editor) ImportContent(path string) error {
 		np.Content, np.Pack = name, pk
 	})
 	msg := fmt.Sprintf("Imported %s as the project's content pack %s (written when you save)", filepath.Base(path), name)
-	e.status.SetText(msg)
+	e.mapv.SetStatus(msg)
 	if ps := pk.Validate(); len(ps) > 0 {
 		e.showPackProblems("Content pack imported", msg+", with these problems:", content.ProblemLines(path, src, ps))
 	}
@@ -151,7 +151,7 @@ func (e *Editor) ExportContent(path string) error {
 	if err := projects.WriteFileAtomic(path, b.Bytes()); err != nil {
 		return err
 	}
-	e.status.SetText("Exported the content pack to " + path)
+	e.mapv.SetStatus("Exported the content pack to " + path)
 	return nil
 }
 
@@ -161,7 +161,7 @@ func (e *Editor) ExportSchemaDialog() {
 		if err := projects.WriteFileAtomic(path, content.Schema()); err != nil {
 			return err
 		}
-		e.status.SetText("Exported the content pack JSON Schema to " + path)
+		e.mapv.SetStatus("Exported the content pack JSON Schema to " + path)
 		return nil
 	})
 }
@@ -174,10 +174,10 @@ func (e *Editor) MakeEditableCopy() {
 	case p.Pack == nil:
 		e.showError(errors.New("the content pack is not loaded"))
 	case p.Content != "":
-		e.status.SetText("The content pack is already the project's own file, " + p.Content)
+		e.mapv.SetStatus("The content pack is already the project's own file, " + p.Content)
 	default:
 		contentHost{e}.MakeEditableCopy()
-		e.status.SetText("The content pack is now " + e.m.Project().Content + " beside the project (written when you save); the Content tab edits it")
+		e.mapv.SetStatus("The content pack is now " + e.m.Project().Content + " beside the project (written when you save); the Content tab edits it")
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"hewn/content"
+	"hewn/ui/internal/uitest"
 )
 
 func TestContentExportAfterEditsChangesOnlyEditedFields(t *testing.T) {
@@ -40,7 +41,7 @@ func TestContentImportRefusesBrokenPack(t *testing.T) {
 }
 
 func TestContentImportBecomesProjectPack(t *testing.T) {
-	f := newFixture(t, testProject())
+	f := newFixture(t, uitest.Project())
 	src := filepath.Join(t.TempDir(), "mine.json")
 	data := content.DefaultJSON()
 	require.NoError(t, os.WriteFile(src, data, 0o644))

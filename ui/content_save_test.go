@@ -16,6 +16,7 @@ import (
 	"hewn/chain"
 	"hewn/content"
 	"hewn/projects"
+	"hewn/ui/internal/uitest"
 )
 
 // newCh60Fixture is the editor (menus and all) on testProject saved beside
@@ -27,7 +28,7 @@ func newCh60Fixture(t *testing.T) (*windowFixture, []byte) {
 	require.NoError(t, err)
 	dir := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, projects.PackFile), raws, 0o644))
-	p := testProject()
+	p := uitest.Project()
 	p.Content = projects.PackFile
 	path := filepath.Join(dir, "ch60.hewn.json")
 	require.NoError(t, p.Save(path))
@@ -153,15 +154,15 @@ func TestContentSavingAPackWithErrorsAsksFirst(t *testing.T) {
 	}))
 	f.settle()
 	press(t, f.w, ctrlS)
-	d := overlay(t, f.w)
-	assert.True(t, textIn(d, "spawn_table[0].min_depth"), "the errors are listed")
-	test.Tap(buttonIn(t, d, "Cancel"))
+	d := uitest.Overlay(t, f.w)
+	assert.True(t, uitest.TextIn(d, "spawn_table[0].min_depth"), "the errors are listed")
+	test.Tap(uitest.ButtonIn(t, d, "Cancel"))
 	got, _ := os.ReadFile(packFile)
 	assert.Equal(t, raws, got, "cancelled: nothing written")
 	assert.True(t, e.m.Dirty())
 
 	press(t, f.w, ctrlS)
-	test.Tap(buttonIn(t, overlay(t, f.w), "Save anyway"))
+	test.Tap(uitest.ButtonIn(t, uitest.Overlay(t, f.w), "Save anyway"))
 	assert.False(t, e.m.Dirty())
 	pk, err := content.LoadFile(packFile)
 	require.NoError(t, err)

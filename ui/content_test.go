@@ -14,12 +14,13 @@ import (
 
 	"hewn/content"
 	"hewn/ui/contentedit"
+	"hewn/ui/internal/uitest"
 )
 
 // newContentFixture is the editor on testProject with an editable copy of the
 // default pack, and its content panel.
 func newContentFixture(t testing.TB) (*fixture, *contentedit.Panel) {
-	f := newFixture(t, testProject())
+	f := newFixture(t, uitest.Project())
 	contentHost{f.e}.MakeEditableCopy()
 	f.settle()
 	p := f.e.contentPanel()
@@ -131,7 +132,7 @@ func TestContentLevelSpawnedCounts(t *testing.T) {
 }
 
 func TestContentReadOnlyRefusesEdits(t *testing.T) {
-	f := newFixture(t, testProject())
+	f := newFixture(t, uitest.Project())
 	p := f.e.contentPanel()
 	w := p.SpawnField("Goblin", "weight")
 	require.NotNil(t, w)

@@ -12,13 +12,14 @@ import (
 
 	"hewn/chain"
 	"hewn/projects"
+	"hewn/ui/internal/uitest"
 	"hewn/ui/internal/widgets"
 )
 
 // themedProject is testProject with two project themes, "mine" for level One
 // and "yours" for level Two, and a second step on level One.
 func themedProject() *projects.Project {
-	p := testProject()
+	p := uitest.Project()
 	for _, n := range []string{"mine", "yours"} {
 		th, _ := chain.FindTheme("dungeon", nil)
 		th.Name = n
@@ -43,7 +44,7 @@ func TestTypingIntoAFormRebuildsNoForm(t *testing.T) {
 	assert.True(t, fyne.Focusable(entry) == f.w.Canvas().Focused(), "the focus stays in the entry")
 
 	e.tabs.SelectIndex(tabLevels)
-	width := formItem(t, e.levelBox, "Size").(*fyne.Container).Objects[0].(*fyne.Container).Objects[0].(*widget.Entry)
+	width := uitest.FormItem(t, e.levelBox, "Size").(*fyne.Container).Objects[0].(*fyne.Container).Objects[0].(*widget.Entry)
 	f.w.Canvas().Focus(width)
 	width.SetText("")
 	test.Type(width, "64")
@@ -51,7 +52,7 @@ func TestTypingIntoAFormRebuildsNoForm(t *testing.T) {
 	assert.True(t, before == formsOf(e), "typing a level's size rebuilds no form")
 	assert.True(t, fyne.Focusable(width) == f.w.Canvas().Focused(), "the focus stays in the entry")
 
-	name := formItem(t, e.projectBox, "Project").(*widget.Entry)
+	name := uitest.FormItem(t, e.projectBox, "Project").(*widget.Entry)
 	name.CursorColumn = len(name.Text)
 	test.Type(name, "!")
 	assert.Equal(t, "Test!", e.m.Project().Name)
@@ -68,7 +69,7 @@ func TestThemeEditsRebuildNoOtherForm(t *testing.T) {
 	assert.Equal(t, "#123456", chain.Hex(e.m.Project().Themes[0].Look(chain.Wall).FG))
 	assert.True(t, before == formsOf(e), "a colour edit rebuilds no form")
 
-	box := findOne(t, e.themeBox, func(c *widget.Check) bool { return c.Text == "Box-drawing walls" })
+	box := uitest.FindOne(t, e.themeBox, func(c *widget.Check) bool { return c.Text == "Box-drawing walls" })
 	gen := e.regen.Current()
 	test.Tap(box)
 	assert.False(t, e.m.Project().Themes[0].BoxWalls)
@@ -77,7 +78,7 @@ func TestThemeEditsRebuildNoOtherForm(t *testing.T) {
 	e.Undo()
 	assert.True(t, e.m.Project().Themes[0].BoxWalls, "the toggle undoes on its own")
 	assert.Equal(t, "#123456", chain.Hex(e.m.Project().Themes[0].Look(chain.Wall).FG))
-	assert.True(t, findOne(t, e.themeBox, func(c *widget.Check) bool { return c.Text == "Box-drawing walls" }).Checked,
+	assert.True(t, uitest.FindOne(t, e.themeBox, func(c *widget.Check) bool { return c.Text == "Box-drawing walls" }).Checked,
 		"the theme editor shows the undone value")
 	assert.Same(t, before.param, e.form, "undoing a theme edit leaves the parameter form")
 }
@@ -112,7 +113,7 @@ func TestSelectionRebuildsOnlyTheFormsWhoseSubjectChanged(t *testing.T) {
 func TestUndoShowsRestoredValuesInTheForms(t *testing.T) {
 	f := newFixture(t, themedProject())
 	e := f.e
-	width := formItem(t, e.levelBox, "Size").(*fyne.Container).Objects[0].(*fyne.Container).Objects[0].(*widget.Entry)
+	width := uitest.FormItem(t, e.levelBox, "Size").(*fyne.Container).Objects[0].(*fyne.Container).Objects[0].(*widget.Entry)
 	width.SetText("64")
 	fg := themeEntries(e.themeBox)[1]
 	fg.SetText("#123456")
@@ -120,27 +121,27 @@ func TestUndoShowsRestoredValuesInTheForms(t *testing.T) {
 	fg = themeEntries(e.themeBox)[1]
 	assert.Equal(t, chain.Hex(e.m.Project().Themes[0].Look(chain.Wall).FG), fg.Text, "the colour is back in its entry")
 	e.Undo()
-	width = formItem(t, e.levelBox, "Size").(*fyne.Container).Objects[0].(*fyne.Container).Objects[0].(*widget.Entry)
+	width = uitest.FormItem(t, e.levelBox, "Size").(*fyne.Container).Objects[0].(*fyne.Container).Objects[0].(*widget.Entry)
 	assert.Equal(t, "40", width.Text, "the width is back in its entry")
 }
 
 func TestMasterSeedTypedInTheSeedBarShowsInTheProjectForm(t *testing.T) {
 	f := newFixture(t, themedProject())
 	e := f.e
-	e.seeds.master.SetText("99")
+	uitest.FindOne[*widget.Entry](t, e.mapv, nil).SetText("99") // the master seed
 	assert.Equal(t, uint64(99), e.m.Project().Seed)
-	seed := findAll(e.projectBox, func(en *widget.Entry) bool { return en.Text == "99" })
+	seed := uitest.FindAll(e.projectBox, func(en *widget.Entry) bool { return en.Text == "99" })
 	assert.Len(t, seed, 1, "the project form shows the new master seed")
 }
 
 func TestSizeEntrySaysTheAllowedRange(t *testing.T) {
-	f := newFixture(t, testProject())
+	f := newFixture(t, uitest.Project())
 	e := f.e
-	size := formItem(t, e.levelBox, "Size").(*fyne.Container)
+	size := uitest.FormItem(t, e.levelBox, "Size").(*fyne.Container)
 	width := size.Objects[0].(*fyne.Container).Objects[0].(*widget.Entry)
 	width.SetText("5")
 	assert.Equal(t, 40, f.chain().Width, "a refused value leaves the level alone")
-	why := findAll(size, func(l *widget.Label) bool { return l.Visible() && l.Text != "" })
+	why := uitest.FindAll(size, func(l *widget.Label) bool { return l.Visible() && l.Text != "" })
 	require.Len(t, why, 1)
 	assert.Equal(t, "width must be 8–4096", why[0].Text)
 	width.SetText("wide")
@@ -149,7 +150,7 @@ func TestSizeEntrySaysTheAllowedRange(t *testing.T) {
 	assert.Equal(t, 64, f.chain().Width)
 	assert.False(t, why[0].Visible(), "fixed: the message goes")
 
-	depth := formItem(t, e.levelBox, "Depth").(*fyne.Container)
+	depth := uitest.FormItem(t, e.levelBox, "Depth").(*fyne.Container)
 	depth.Objects[0].(*widget.Entry).SetText("5000")
 	assert.Equal(t, "depth must be 0–1000", depth.Objects[1].(*widget.Label).Text)
 	assert.True(t, depth.Objects[1].Visible())
@@ -157,7 +158,7 @@ func TestSizeEntrySaysTheAllowedRange(t *testing.T) {
 
 // themePick returns the theme editor's select of the project's themes.
 func themePick(t *testing.T, e *Editor) *widget.Select {
-	return findOne(t, e.themeBox, func(s *widget.Select) bool { return s.PlaceHolder != "New theme from…" })
+	return uitest.FindOne(t, e.themeBox, func(s *widget.Select) bool { return s.PlaceHolder != "New theme from…" })
 }
 
 func TestThemesTabFollowsTheSelectedLevel(t *testing.T) {
@@ -167,7 +168,7 @@ func TestThemesTabFollowsTheSelectedLevel(t *testing.T) {
 	e.levels.list.Select(1)
 	f.settle()
 	assert.Equal(t, "yours", themePick(t, e).Selected, "the level's theme is shown")
-	assert.NotEmpty(t, findAll(e.themeBox, func(r *widget.RichText) bool { return r.String() == "The selected level uses this theme." }))
+	assert.NotEmpty(t, uitest.FindAll(e.themeBox, func(r *widget.RichText) bool { return r.String() == "The selected level uses this theme." }))
 
 	// a built-in theme: offered as a copy for the level
 	e.m.EditLevel("Theme", "", func(l *projects.Level) { l.Theme = "forest" })
@@ -183,31 +184,31 @@ func TestThemesTabFollowsTheSelectedLevel(t *testing.T) {
 func TestNewThemeCanBeUsedForTheLevelAtOnce(t *testing.T) {
 	f := newFixture(t, themedProject())
 	e := f.e
-	copyFrom := findOne(t, e.themeBox, func(s *widget.Select) bool { return s.PlaceHolder == "New theme from…" })
+	copyFrom := uitest.FindOne(t, e.themeBox, func(s *widget.Select) bool { return s.PlaceHolder == "New theme from…" })
 	copyFrom.SetSelected("limestone")
 	assert.Equal(t, "my_limestone", themePick(t, e).Selected, "the new theme is shown")
-	assert.Contains(t, formItem(t, e.levelBox, "Theme").(*widget.Select).Options, "my_limestone",
+	assert.Contains(t, uitest.FormItem(t, e.levelBox, "Theme").(*widget.Select).Options, "my_limestone",
 		"the level form lists it at once")
 	test.Tap(buttonWithText(t, e.themeBox, "Use for this level"))
 	assert.Equal(t, "my_limestone", e.m.Level().Theme)
-	assert.Equal(t, "my_limestone", formItem(t, e.levelBox, "Theme").(*widget.Select).Selected)
+	assert.Equal(t, "my_limestone", uitest.FormItem(t, e.levelBox, "Theme").(*widget.Select).Selected)
 	f.settle()
-	assert.Equal(t, "my_limestone", e.mapView.Scene().Theme.Name)
-	assert.Empty(t, findAll(e.themeBox, func(b *widget.Button) bool { return b.Text == "Use for this level" && b.Visible() }))
+	assert.Equal(t, "my_limestone", f.scene(t).Theme.Name)
+	assert.Empty(t, uitest.FindAll(e.themeBox, func(b *widget.Button) bool { return b.Text == "Use for this level" && b.Visible() }))
 }
 
 func TestColourSwatchOpensAPickerAndThePickIsUndoable(t *testing.T) {
 	f := newFixture(t, themedProject())
 	e := f.e
 	e.tabs.SelectIndex(tabThemes)
-	swatches := findAll[*widgets.Swatch](e.themeBox, nil)
+	swatches := uitest.FindAll[*widgets.Swatch](e.themeBox, nil)
 	require.Len(t, swatches, 2*len(chain.Tiles()))
 	before := e.m.Project().Themes[0].Look(chain.Wall).FG
 	test.Tap(swatches[0]) // the wall's foreground
-	picker := overlay(t, f.w)
-	assert.True(t, textIn(picker, "wall foreground"), "the picker names what it colours")
+	picker := uitest.Overlay(t, f.w)
+	assert.True(t, uitest.TextIn(picker, "wall foreground"), "the picker names what it colours")
 	// the first basic colour (red) picks it at once
-	colours := onScreen(picker, func(o fyne.CanvasObject) bool {
+	colours := uitest.OnScreen(picker, func(o fyne.CanvasObject) bool {
 		_, tappable := o.(fyne.Tappable)
 		return tappable && fmt.Sprintf("%T", o) == "*dialog.colorButton"
 	})

@@ -9,10 +9,12 @@ import (
 	"fyne.io/fyne/v2/widget"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"hewn/ui/internal/uitest"
 )
 
 func TestPaletteOpensWithAnEmptySearchAndEnterAppends(t *testing.T) {
-	f := newFixture(t, testProject())
+	f := newFixture(t, uitest.Project())
 	e := f.e
 	all := len(e.pal.shown)
 	e.tabs.SelectIndex(tabBuilders)
@@ -21,7 +23,7 @@ func TestPaletteOpensWithAnEmptySearchAndEnterAppends(t *testing.T) {
 	require.Less(t, len(e.pal.shown), all)
 	e.tabs.SelectIndex(tabChain)
 
-	add := findOne(t, e.steps.obj, func(b *widget.Button) bool { return b.Icon != nil && b.Icon.Name() == theme.ContentAddIcon().Name() })
+	add := uitest.FindOne(t, e.steps.obj, func(b *widget.Button) bool { return b.Icon != nil && b.Icon.Name() == theme.ContentAddIcon().Name() })
 	test.Tap(add)
 	assert.Equal(t, tabBuilders, e.tabs.SelectedIndex())
 	assert.Equal(t, "", e.pal.search.Text, "the palette opens with an empty search")
@@ -29,15 +31,15 @@ func TestPaletteOpensWithAnEmptySearchAndEnterAppends(t *testing.T) {
 	assert.True(t, fyne.Focusable(e.pal.search) == f.w.Canvas().Focused(), "the search has the focus")
 
 	test.Type(f.w.Canvas().Focused(), "cellular")
-	pressKey(t, f.w, fyne.KeyReturn)
+	uitest.PressKey(t, f.w, fyne.KeyReturn)
 	f.settle()
 	assert.Equal(t, []string{"simple_map", "cellular_automata"}, builders(f.chain()), "Enter appends the first match")
 
 	e.pal.search.SetText("")
 	test.Type(f.w.Canvas().Focused(), "room")
 	require.Greater(t, len(e.pal.shown), 2)
-	pressKey(t, f.w, fyne.KeyDown)
-	pressKey(t, f.w, fyne.KeyReturn)
+	uitest.PressKey(t, f.w, fyne.KeyDown)
+	uitest.PressKey(t, f.w, fyne.KeyReturn)
 	f.settle()
 	assert.Equal(t, e.pal.shown[1].Name, builders(f.chain())[2], "the arrows move the highlight Enter appends")
 

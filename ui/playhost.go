@@ -63,7 +63,7 @@ func (h playHost) SaveSession(name string, data []byte) {
 		if err := projects.WriteFileAtomic(path, data); err != nil {
 			return err
 		}
-		e.status.SetText("Saved the play session to " + path)
+		e.mapv.SetStatus("Saved the play session to " + path)
 		return nil
 	})
 }

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -13,12 +12,12 @@ import (
 
 	"hewn/chain"
 	"hewn/projects"
+	"hewn/ui/internal/uitest"
 	"hewn/ui/internal/widgets"
-	"hewn/ui/model"
 )
 
 func TestThemeTableFitsSidebarOneLinePerTile(t *testing.T) {
-	f := newFixture(t, testProject())
+	f := newFixture(t, uitest.Project())
 	e := f.e
 	base, _ := chain.FindTheme("dungeon", nil)
 	base.Name = "mine"
@@ -74,75 +73,8 @@ func findLabel(o fyne.CanvasObject, ok func(*widget.Label) bool) *widget.Label {
 	return nil
 }
 
-func TestFailedRunPartialHistory(t *testing.T) {
-	f := newFixture(t, testProject())
-	e := f.e
-	good := e.mapView.Scene()
-	require.NotNil(t, good)
-	goodLen := e.scrub.Len()
-	require.NoError(t, e.m.AddStep(nil, -1, "ui_test_fail"))
-	f.settle()
-
-	// the last good map stays; the status names the failing step and offers the partial run
-	assert.Same(t, good.Map, e.mapView.Scene().Map)
-	assert.Contains(t, e.status.Text, "steps[1] ui_test_fail")
-	assert.Contains(t, e.status.Text, "last good run")
-	assert.Equal(t, widget.DangerImportance, e.status.Importance)
-	require.True(t, e.partial.Visible())
-	assert.Equal(t, "Show failed run", e.partial.Text)
-	assert.Equal(t, goodLen, e.scrub.Len())
-
-	test.Tap(e.partial)
-	require.True(t, e.browsingFailed)
-	n := e.failed.History.Len()
-	require.Positive(t, n)
-	assert.Equal(t, n, e.scrub.Len(), "the scrubber browses the failed run")
-	assert.Equal(t, n-1, e.scrub.Current(), "at the last snapshot before the failure")
-	assert.True(t, strings.HasPrefix(e.scrub.label.Text, "Failed run · "), e.scrub.label.Text)
-	assert.Contains(t, e.status.Text, "showing the failed run")
-	assert.Contains(t, e.status.Text, "steps[1] ui_test_fail")
-	assert.Equal(t, "Back to last good map", e.partial.Text)
-	e.scrub.slider.SetValue(0)
-	assert.Equal(t, 0, e.scrub.Current())
-	assert.Equal(t, e.failed.History.At(0).Map.Tiles, e.mapView.Scene().Map.Tiles)
-
-	// an edit that still fails keeps the designer in the failed run
-	e.m.SetParam(model.StepPath{0}, "max_rooms", 4)
-	f.settle()
-	assert.True(t, e.browsingFailed)
-	assert.Equal(t, e.failed.History.Len(), e.scrub.Len())
-
-	test.Tap(e.partial)
-	assert.False(t, e.browsingFailed)
-	assert.Equal(t, e.result.History.Len(), e.scrub.Len())
-	assert.False(t, strings.HasPrefix(e.scrub.label.Text, "Failed run"))
-	assert.Contains(t, e.status.Text, "last good run")
-
-	// fixing the chain clears it all
-	e.m.RemoveStep(nil, 1)
-	f.settle()
-	assert.False(t, e.partial.Visible())
-	assert.Nil(t, e.failed)
-	assert.Equal(t, widget.MediumImportance, e.status.Importance)
-	assert.Contains(t, e.status.Text, "snapshots")
-}
-
-func TestFailedLevelWithoutGoodMapShowsPartialRun(t *testing.T) {
-	p := testProject()
-	p.Levels[1].Chain.Steps = append(p.Levels[1].Chain.Steps, chain.Step{Builder: "ui_test_fail"})
-	f := newFixture(t, p)
-	e := f.e
-	e.m.SelectLevel(1)
-	f.settle()
-	assert.True(t, e.browsingFailed, "no good map of this level: the partial run shows at once")
-	assert.False(t, e.partial.Visible(), "no good map to go back to")
-	assert.Equal(t, e.failed.History.Len(), e.scrub.Len())
-	assert.Equal(t, 25, e.mapView.Scene().Map.H)
-	assert.Contains(t, e.status.Text, "steps[1] ui_test_fail")
-}
-
 func TestProjectFormShowsChooseOnlyForFile(t *testing.T) {
-	f := newFixture(t, testProject())
+	f := newFixture(t, uitest.Project())
 	e := f.e
 	e.tabs.SelectIndex(tabProject)
 	var src *widget.RadioGroup
@@ -166,7 +98,7 @@ func TestProjectFormShowsChooseOnlyForFile(t *testing.T) {
 }
 
 func TestBoolParamIsOneCheckWithItsLabel(t *testing.T) {
-	f := newFixture(t, testProject())
+	f := newFixture(t, uitest.Project())
 	require.NoError(t, f.e.m.AddStep(nil, -1, "ui_test_all"))
 	f.settle()
 	c, ok := f.e.form.inputs["flag"].(*widget.Check)
@@ -185,7 +117,7 @@ func TestHintsReadInThePlaceholderColour(t *testing.T) {
 }
 
 func TestEditMenuCarriesEveryUndoRedoShortcut(t *testing.T) {
-	f := newFixture(t, testProject())
+	f := newFixture(t, uitest.Project())
 	e := f.e
 	e.installMenus()
 	var edit *fyne.Menu

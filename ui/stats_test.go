@@ -13,6 +13,7 @@ import (
 
 	"hewn/chain"
 	"hewn/projects/stats"
+	"hewn/ui/internal/uitest"
 	uistats "hewn/ui/stats"
 )
 
@@ -53,15 +54,15 @@ func TestStatisticsPanelSweeps50SeedsAndOpensTheWorst(t *testing.T) {
 	assert.False(t, bar[0].Visible(), "no bar before a sweep runs")
 	done := make(chan struct{}, 1)
 	e.stats.OnDone = func() { done <- struct{}{} }
-	test.Tap(buttonIn(t, form, "Run"))
+	test.Tap(uitest.ButtonIn(t, form, "Run"))
 	assert.True(t, bar[0].Visible(), "the bar shows once the sweep runs")
-	require.True(t, f.q.drainUntil(done, 2*time.Minute), "the sweep finished")
+	require.True(t, f.q.DrainUntil(done, 2*time.Minute), "the sweep finished")
 	r := e.stats.Report()
 	require.NotNil(t, r)
 	assert.Equal(t, 50, r.Maps)
 	assert.EqualValues(t, 100, r.From)
 	assert.Equal(t, 1.0, widgetsIn[*widget.ProgressBar](panel)[0].Value)
-	assert.True(t, textIn(panel, "50 maps"))
+	assert.True(t, uitest.TextIn(panel, "50 maps"))
 	n := 0
 	for _, row := range uistats.Heat(r, stats.FloorShare, stats.PathLength) {
 		for _, c := range row {
@@ -85,8 +86,8 @@ func TestStatisticsPanelSweeps50SeedsAndOpensTheWorst(t *testing.T) {
 	f.settle()
 	assert.Equal(t, worst.Seed, e.m.Project().Seed)
 	assert.Equal(t, "Map", e.main.Selected().Text)
-	assert.Equal(t, chain.LevelSeed(worst.Seed, 3), e.result.Seed, "the map view shows that seed's level")
-	assert.InDelta(t, worst.Metrics[stats.FloorShare], stats.Measure(e.result.State)[stats.FloorShare], 1e-12)
+	assert.Equal(t, chain.LevelSeed(worst.Seed, 3), f.result().Seed, "the map view shows that seed's level")
+	assert.InDelta(t, worst.Metrics[stats.FloorShare], stats.Measure(f.result().State)[stats.FloorShare], 1e-12)
 }
 
 // The Balance view runs the explorer over 20 seeds of the woods and opens a
@@ -109,8 +110,8 @@ func TestBalanceViewOver20SeedsOpensADeathReplay(t *testing.T) {
 	entry("1-10").SetText("2") // depths
 	done := make(chan struct{}, 1)
 	e.stats.OnBalanceDone(func() { done <- struct{}{} })
-	test.Tap(buttonIn(t, panel, "Run bots"))
-	if !f.q.drainUntil(done, 2*time.Minute) {
+	test.Tap(uitest.ButtonIn(t, panel, "Run bots"))
+	if !f.q.DrainUntil(done, 2*time.Minute) {
 		var all []string
 		for _, l := range widgetsIn[*widget.Label](panel) {
 			all = append(all, l.Text)
@@ -121,7 +122,7 @@ func TestBalanceViewOver20SeedsOpensADeathReplay(t *testing.T) {
 	require.NotNil(t, r)
 	require.Len(t, r.Depths, 1)
 	assert.Equal(t, 20, r.Depths[0].Runs+r.Depths[0].Failed)
-	assert.True(t, textIn(panel, "depth 2: survived"))
+	assert.True(t, uitest.TextIn(panel, "depth 2: survived"))
 	var death *widget.Button
 	for _, b := range widgetsIn[*widget.Button](panel) {
 		if strings.Contains(b.Text, "killed by") && death == nil {

@@ -11,22 +11,23 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"hewn/chain"
+	"hewn/ui/internal/uitest"
 	"hewn/ui/internal/widgets"
 )
 
 func TestStepWarningShowsInFullOnHover(t *testing.T) {
-	p := testProject()
+	p := uitest.Project()
 	p.Levels[0].Chain.Steps = []chain.Step{{Builder: "cellular_automata"}, {Builder: "sub_chain", Params: map[string]any{
 		"steps": []chain.Step{{Builder: "room_drawer"}, {Builder: "room_based_stairs"}}}}}
 	f := newFixture(t, p)
 	e := f.e
-	warn := onScreen(e.steps.obj, func(l *widgets.TipLabel) bool {
+	warn := uitest.OnScreen(e.steps.obj, func(l *widgets.TipLabel) bool {
 		return strings.HasPrefix(l.Text, "⚠") && l.Importance == widget.WarningImportance
 	})
 	require.Len(t, warn, 1, "the sub_chain's row warns")
 	full := "⚠ params.steps[0]: room_drawer is a meta builder and needs a map, but no earlier step makes one (start with an initial builder)"
 	shown := func() []*widget.Label {
-		return onScreen(e.steps.obj, func(l *widget.Label) bool {
+		return uitest.OnScreen(e.steps.obj, func(l *widget.Label) bool {
 			return strings.HasPrefix(l.Text, full) && l.Truncation == fyne.TextTruncateOff
 		})
 	}

@@ -1,16 +1,10 @@
 package ui
 
 import (
-	"context"
-	"errors"
 	"fmt"
-	"math/rand/v2"
 	"path/filepath"
-	"runtime"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -21,134 +15,59 @@ import (
 
 	"hewn/chain"
 	"hewn/projects"
+	"hewn/ui/internal/uitest"
+	"hewn/ui/internal/widgets"
 	"hewn/ui/model"
 	"hewn/ui/render"
 )
 
-// Test-only builders: one with every parameter type (the generated form must
-// handle each without per-builder code), a slow one (cancellation) and a failing one.
-var (
-	slowStarted = make(chan struct{}, 8)
-	slowCancel  = make(chan struct{}, 8)
-)
-
-func init() {
-	chain.Register(chain.Spec{
-		Name: "ui_test_all", Help: "Every parameter type.", Kind: chain.Meta,
-		Params: []chain.Param{
-			{Name: "count", Type: chain.Int, Default: 3, Min: 0, Max: 10},
-			{Name: "free", Type: chain.Int, Default: 1},
-			{Name: "ratio", Type: chain.Float, Default: 0.5, Min: 0, Max: 1},
-			{Name: "flag", Type: chain.Bool, Default: false},
-			{Name: "text", Type: chain.String, Default: "hi"},
-			{Name: "mode", Type: chain.Enum, Default: "a", Choices: []string{"a", "b", "c"}},
-			{Name: "x", Type: chain.EnumOrNumber, Default: "left", Choices: []string{"left", "center", "right"}, Min: 0, Max: 100},
-			{Name: "template", Type: chain.StringList, Default: []string{"#.#"}},
-			{Name: "bands", Type: chain.IntList, Default: []int{1, 2}},
-			{Name: "steps", Type: chain.Steps},
-		},
-		New: func(v chain.Values) (chain.Builder, error) {
-			return chain.BuildFunc(func(ctx context.Context, s *chain.State, _ *rand.Rand) error { return nil }), nil
-		},
-	})
-	chain.Register(chain.Spec{
-		Name: "ui_test_slow", Help: "Blocks until cancelled.", Kind: chain.Meta,
-		New: func(v chain.Values) (chain.Builder, error) {
-			return chain.BuildFunc(func(ctx context.Context, s *chain.State, _ *rand.Rand) error {
-				slowStarted <- struct{}{}
-				<-ctx.Done()
-				slowCancel <- struct{}{}
-				return ctx.Err()
-			}), nil
-		},
-	})
-	chain.Register(chain.Spec{
-		Name: "ui_test_fail", Help: "Always fails.", Kind: chain.Meta,
-		New: func(v chain.Values) (chain.Builder, error) {
-			return chain.BuildFunc(func(ctx context.Context, s *chain.State, _ *rand.Rand) error {
-				return errors.New("needs rooms, but there are none")
-			}), nil
-		},
-	})
-}
-
-// queue collects functions posted from goroutines; the test goroutine runs
-// them (the app would run them with fyne.Do), so tests have no data races.
-type queue struct {
-	mu  sync.Mutex
-	fns []func()
-}
-
-func (q *queue) post(f func()) { q.mu.Lock(); q.fns = append(q.fns, f); q.mu.Unlock() }
-
-// drainUntil runs posted UI updates until done receives, or reports false
-// after limit (a background job that never finished).
-func (q *queue) drainUntil(done <-chan struct{}, limit time.Duration) bool {
-	deadline := time.After(limit)
-	for {
-		q.drain()
-		select {
-		case <-done:
-			q.drain()
-			return true
-		case <-deadline:
-			return false
-		default:
-			runtime.Gosched()
-		}
-	}
-}
-
-func (q *queue) drain() {
-	for {
-		q.mu.Lock()
-		fns := q.fns
-		q.fns = nil
-		q.mu.Unlock()
-		if len(fns) == 0 {
-			return
-		}
-		for _, f := range fns {
-			f()
-		}
-	}
-}
-
-// testProject is a two-level project on simple_map chains.
-func testProject() *projects.Project {
-	mk := func(d int, name string) projects.Level {
-		return projects.Level{Depth: d, Name: name, Chain: &chain.Chain{Name: name, Depth: d, Width: 40, Height: 25,
-			Steps: []chain.Step{{Builder: "simple_map", Params: map[string]any{"max_rooms": 10, "draw": true}}}}}
-	}
-	return &projects.Project{Name: "Test", Seed: 7, Levels: []projects.Level{mk(1, "One"), mk(2, "Two")}}
-}
-
 type fixture struct {
 	e *Editor
-	q *queue
+	q *uitest.Queue
 	w fyne.Window
 }
 
 func newFixture(t testing.TB, p *projects.Project) *fixture {
 	a := test.NewTempApp(t)
-	q := &queue{}
+	q := &uitest.Queue{}
 	w := a.NewWindow("t")
-	e := newEditor(a, w, model.NewModel(p), q.post)
+	e := newEditor(a, w, model.NewModel(p), q.Post)
 	w.SetContent(e.root)
 	w.Resize(fyne.NewSize(1280, 800))
 	f := &fixture{e, q, w}
 	f.settle()
-	t.Cleanup(func() { e.scrub.Pause(); e.regen.Stop(); w.Close() })
+	t.Cleanup(func() { e.mapv.Pause(); e.regen.Stop(); w.Close() })
 	return f
 }
 
 // settle waits for the running generation and applies its outcome.
 func (f *fixture) settle() {
 	f.e.regen.Wait()
-	f.q.drain()
+	f.q.Drain()
 }
 
 func (f *fixture) chain() *chain.Chain { return f.e.m.Chain() }
+
+// result is the run the map panel shows.
+func (f *fixture) result() *chain.Result {
+	r, _ := f.e.mapv.Viewed()
+	return r
+}
+
+// viewport is the map panel's viewport.
+func (f *fixture) viewport(t testing.TB) *widgets.Viewport {
+	return uitest.FindOne[*widgets.Viewport](t, f.e.mapv, nil)
+}
+
+// scene is the scene the map panel's viewport draws.
+func (f *fixture) scene(t testing.TB) *render.Scene {
+	sc, _ := f.viewport(t).Drawing().(*render.Scene)
+	return sc
+}
+
+// says reports whether the map panel's status line (or another of its
+// labels) says s.
+func (f *fixture) says(s string) bool { return uitest.TextIn(f.e.mapv, s) }
 
 func builders(c *chain.Chain) []string {
 	var out []string
@@ -159,18 +78,18 @@ func builders(c *chain.Chain) []string {
 }
 
 func TestOpensWithFirstLevelGenerated(t *testing.T) {
-	f := newFixture(t, testProject())
+	f := newFixture(t, uitest.Project())
 	assert.Equal(t, 0, f.e.m.LevelIndex())
-	require.NotNil(t, f.e.result)
-	sc := f.e.mapView.Scene()
+	require.NotNil(t, f.result())
+	sc := f.scene(t)
 	require.NotNil(t, sc)
 	assert.Equal(t, 40, sc.Map.W)
-	assert.Equal(t, f.e.result.State.Map.Tiles, sc.Map.Tiles, "the final snapshot is shown")
+	assert.Equal(t, f.result().State.Map.Tiles, sc.Map.Tiles, "the final snapshot is shown")
 	assert.Equal(t, "Test — Hewn", f.w.Title())
 }
 
 func TestStepsAddReorderEditRemoveThroughWidgets(t *testing.T) {
-	f := newFixture(t, testProject())
+	f := newFixture(t, uitest.Project())
 	e := f.e
 	// add: search the palette, pick, append
 	e.pal.search.SetText("room_based")
@@ -226,7 +145,7 @@ func TestStepsAddReorderEditRemoveThroughWidgets(t *testing.T) {
 }
 
 func TestGeneratedFormCoversEveryParamType(t *testing.T) {
-	f := newFixture(t, testProject())
+	f := newFixture(t, uitest.Project())
 	e := f.e
 	require.NoError(t, e.m.AddStep(nil, -1, "ui_test_all"))
 	f.settle()
@@ -288,57 +207,42 @@ func TestGeneratedFormCoversEveryParamType(t *testing.T) {
 	assert.False(t, has)
 }
 
-func TestScrubberShowsSnapshots(t *testing.T) {
-	f := newFixture(t, testProject())
+// The history keys (typed while nothing has the focus) and choosing a step
+// in the chain move the map panel's history.
+func TestHistoryKeysAndStepSelectionMoveTheHistory(t *testing.T) {
+	f := newFixture(t, uitest.Project())
 	e := f.e
-	h := f.e.result.History
+	h := f.result().History
 	require.GreaterOrEqual(t, h.Len(), 3)
-	assert.Equal(t, h.Len()-1, e.scrub.Current())
-	e.scrub.slider.SetValue(1)
-	assert.Equal(t, 1, e.scrub.Current())
-	assert.Equal(t, h.At(1).Map.Tiles, e.mapView.Scene().Map.Tiles)
-	assert.NotEqual(t, h.At(0).Map.Tiles, e.mapView.Scene().Map.Tiles)
-	assert.Equal(t, h.Changed(1), e.mapView.Scene().Changed, "changed tiles are highlighted")
-	assert.NotEmpty(t, e.mapView.Scene().Changed)
-	assert.Contains(t, e.scrub.label.Text, "2/")
-	assert.Contains(t, e.scrub.label.Text, "steps[0]")
-	assert.Contains(t, e.scrub.label.Text, "simple_map")
-	// buttons and keys
-	e.typedKey(&fyne.KeyEvent{Name: fyne.KeyRight})
-	assert.Equal(t, 2, e.scrub.Current())
-	e.typedKey(&fyne.KeyEvent{Name: fyne.KeyLeft})
-	assert.Equal(t, 1, e.scrub.Current())
-	e.typedKey(&fyne.KeyEvent{Name: fyne.KeyEnd})
-	assert.Equal(t, h.Len()-1, e.scrub.Current())
-	e.typedKey(&fyne.KeyEvent{Name: fyne.KeyHome})
-	assert.Equal(t, h.At(0).Map.Tiles, e.mapView.Scene().Map.Tiles)
+	at := func() string {
+		l := uitest.LabelWith(e.mapv, fmt.Sprintf("/%d · ", h.Len()))
+		require.NotNil(t, l, "the scrubber names the snapshot shown")
+		return strings.SplitN(l.Text, "/", 2)[0]
+	}
+	assert.Equal(t, fmt.Sprint(h.Len()), at(), "the last snapshot")
+	e.installMenus() // and the window's keys
+	key := f.w.Canvas().OnTypedKey()
+	key(&fyne.KeyEvent{Name: fyne.KeyHome})
+	assert.Equal(t, "1", at())
+	assert.Equal(t, h.At(0).Map.Tiles, f.scene(t).Map.Tiles)
+	key(&fyne.KeyEvent{Name: fyne.KeyRight})
+	assert.Equal(t, "2", at())
+	key(&fyne.KeyEvent{Name: fyne.KeyLeft})
+	assert.Equal(t, "1", at())
+	key(&fyne.KeyEvent{Name: fyne.KeyEnd})
+	assert.Equal(t, fmt.Sprint(h.Len()), at())
 	// clicking a step jumps to its last snapshot
 	require.NoError(t, e.m.AddStep(nil, -1, "simple_map"))
 	f.settle()
-	h = e.result.History
+	h = f.result().History
 	e.steps.list.Select(0)
-	assert.Equal(t, h.LastOf(0), e.scrub.Current())
+	assert.Equal(t, fmt.Sprint(h.LastOf(0)+1), at())
 	e.steps.list.Select(1)
-	assert.Equal(t, h.LastOf(1), e.scrub.Current())
-}
-
-func TestScrubberPlays(t *testing.T) {
-	f := newFixture(t, testProject())
-	s := f.e.scrub
-	s.Show(0)
-	s.speed.SetSelected("50 ms")
-	s.Play()
-	assert.True(t, s.Playing())
-	for s.Playing() && s.Current() < 2 {
-		f.q.drain()
-	}
-	s.Pause()
-	assert.False(t, s.Playing())
-	assert.GreaterOrEqual(t, s.Current(), 2)
+	assert.Equal(t, fmt.Sprint(h.LastOf(1)+1), at())
 }
 
 func TestUndoRedo(t *testing.T) {
-	f := newFixture(t, testProject())
+	f := newFixture(t, uitest.Project())
 	e := f.e
 	e.steps.list.Select(0)
 	entry := e.form.inputs["max_rooms"].(*widget.Entry)
@@ -383,12 +287,12 @@ func findButton(t *testing.T, o fyne.CanvasObject, which string) *widget.Button 
 }
 
 func TestLevels(t *testing.T) {
-	f := newFixture(t, testProject())
+	f := newFixture(t, uitest.Project())
 	e, m := f.e, f.e.m
 	e.levels.list.Select(1)
 	f.settle()
 	assert.Equal(t, 1, m.LevelIndex())
-	assert.Equal(t, 2, f.e.result.Chain.Depth, "selecting a level generates it")
+	assert.Equal(t, 2, f.result().Chain.Depth, "selecting a level generates it")
 	test.Tap(findButton(t, e.levels.obj, "dup"))
 	assert.Equal(t, []string{"One", "Two", "Two (copy)"}, levelNames(m.Project()))
 	assert.Equal(t, 2, m.LevelIndex())
@@ -400,25 +304,7 @@ func TestLevels(t *testing.T) {
 	m.SelectLevel(0)
 	m.EditLevel("model.Change width", "width", func(l *projects.Level) { l.Chain.Width = 30 })
 	f.settle()
-	assert.Equal(t, 30, f.e.mapView.Scene().Map.W)
-	// the seed bar: typing sets the master seed, the dice rolls a new one,
-	// the lock stops the dice
-	sb := e.seeds
-	sb.master.SetText("99")
-	assert.EqualValues(t, 99, m.Project().Seed)
-	assert.Nil(t, m.Level().Seed, "the master seed pins no level seed")
-	f.settle()
-	assert.Equal(t, chain.LevelSeed(99, 1), e.result.Seed)
-	assert.Contains(t, sb.level.Text, fmt.Sprint(chain.LevelSeed(99, 1)))
-	assert.Contains(t, sb.level.Text, "derived")
-	test.Tap(sb.dice)
-	assert.NotEqualValues(t, 99, m.Project().Seed)
-	test.Tap(sb.lock)
-	assert.True(t, m.Project().Settings.SeedLocked)
-	before := m.Project().Seed
-	e.rollSeed()
-	assert.Equal(t, before, m.Project().Seed)
-	assert.True(t, sb.dice.Disabled())
+	assert.Equal(t, 30, f.scene(t).Map.W)
 }
 
 func levelNames(p *projects.Project) []string {
@@ -430,29 +316,29 @@ func levelNames(p *projects.Project) []string {
 }
 
 func TestErrorKeepsLastGoodMap(t *testing.T) {
-	f := newFixture(t, testProject())
-	good := f.e.mapView.Scene()
+	f := newFixture(t, uitest.Project())
+	good := f.scene(t)
 	require.NotNil(t, good)
 	require.NoError(t, f.e.m.AddStep(nil, -1, "ui_test_fail"))
 	f.settle()
-	assert.Contains(t, f.e.status.Text, "steps[1] ui_test_fail")
-	assert.Contains(t, f.e.status.Text, "needs rooms")
-	assert.Same(t, good.Map, f.e.mapView.Scene().Map, "the last good map stays")
+	assert.True(t, f.says("steps[1] ui_test_fail"))
+	assert.True(t, f.says("needs rooms"))
+	assert.Same(t, good.Map, f.scene(t).Map, "the last good map stays")
 }
 
 func TestRegenCancelsPreviousRun(t *testing.T) {
 	test.NewTempApp(t)
-	q := &queue{}
+	q := &uitest.Queue{}
 	var got []Outcome
-	r := NewRegen(q.post, func(o Outcome) { got = append(got, o) })
+	r := NewRegen(q.Post, func(o Outcome) { got = append(got, o) })
 	slow := &chain.Chain{Width: 20, Height: 20, Steps: []chain.Step{{Builder: "simple_map"}, {Builder: "ui_test_slow"}}}
 	fast := &chain.Chain{Width: 20, Height: 20, Steps: []chain.Step{{Builder: "simple_map"}}}
 	g1 := r.Start(Job{Chain: slow})
-	<-slowStarted
+	<-uitest.SlowStarted
 	g2 := r.Start(Job{Chain: fast})
-	<-slowCancel // the first run saw its context cancelled
+	<-uitest.SlowCancelled // the first run saw its context cancelled
 	r.Wait()
-	q.drain()
+	q.Drain()
 	require.Len(t, got, 1, "only the newest run is shown")
 	assert.Equal(t, g2, got[0].Gen)
 	assert.NotEqual(t, g1, g2)
@@ -461,28 +347,19 @@ func TestRegenCancelsPreviousRun(t *testing.T) {
 }
 
 func TestEditorRegenCancelsOnSecondEdit(t *testing.T) {
-	f := newFixture(t, testProject())
+	f := newFixture(t, uitest.Project())
 	m := f.e.m
 	require.NoError(t, m.AddStep(nil, -1, "ui_test_slow"))
-	<-slowStarted
+	<-uitest.SlowStarted
 	m.RemoveStep(nil, 1) // the second edit cancels the first run
-	<-slowCancel
+	<-uitest.SlowCancelled
 	f.settle()
-	assert.Len(t, f.e.result.Chain.Steps, 1)
-	assert.NotContains(t, f.e.status.Text, "⚠")
-}
-
-func TestHoverDescribesTile(t *testing.T) {
-	sc := &render.Scene{Map: chain.NewGrid(10, 10), Spawns: []chain.Spawn{{X: 2, Y: 3, Name: "Goblin"}},
-		Start: &chain.Point{X: 2, Y: 3}}
-	sc.Map.Set(chain.Point{X: 2, Y: 3}, chain.Floor)
-	s := describeTile(sc, chain.Point{X: 2, Y: 3})
-	assert.Equal(t, "(2, 3) floor · start · spawns: Goblin", s)
-	assert.Equal(t, "", describeTile(sc, chain.Point{X: -1, Y: 3}))
+	assert.Len(t, f.result().Chain.Steps, 1)
+	assert.False(t, f.says("⚠"))
 }
 
 func TestSaveMarksClean(t *testing.T) {
-	f := newFixture(t, testProject())
+	f := newFixture(t, uitest.Project())
 	e := f.e
 	e.m.EditProject("Rename", "", func(p *projects.Project) { p.Name = "Saved One" })
 	assert.True(t, e.m.Dirty())
@@ -498,7 +375,7 @@ func TestSaveMarksClean(t *testing.T) {
 }
 
 func TestThemeEditor(t *testing.T) {
-	f := newFixture(t, testProject())
+	f := newFixture(t, uitest.Project())
 	e := f.e
 	objs := test.LaidOutObjects(e.themeBox)
 	var copyFrom *widget.Select
@@ -532,7 +409,7 @@ func TestThemeEditor(t *testing.T) {
 		l.Split = &projects.ThemeSplit{Region: "right_half", Theme: "dungeon"}
 	})
 	f.settle()
-	sc := e.mapView.Scene()
+	sc := f.scene(t)
 	assert.Equal(t, "my_limestone", sc.Theme.Name)
 	require.NotNil(t, sc.Split)
 	assert.Equal(t, "right_half", sc.Split.Region)
@@ -551,11 +428,12 @@ func TestStepPathAndSummary(t *testing.T) {
 // map shown: model edit, chain run off the UI goroutine, history, and the map
 // view's frame.
 func BenchmarkEditToMapShown80x50(b *testing.B) {
-	p := testProject()
+	p := uitest.Project()
 	p.Levels[0].Chain.Width, p.Levels[0].Chain.Height = 80, 50
 	f := newFixture(b, p)
-	f.e.mapView.Resize(fyne.NewSize(800, 500))
-	frame := test.WidgetRenderer(f.e.mapView.Viewport).Objects()[1].(*canvas.Raster).Generator
+	vp := f.viewport(b)
+	vp.Resize(fyne.NewSize(800, 500))
+	frame := test.WidgetRenderer(vp).Objects()[1].(*canvas.Raster).Generator
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

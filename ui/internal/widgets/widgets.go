@@ -37,3 +37,15 @@ func SetText(l *widget.Label, s string) {
 		l.SetText(s)
 	}
 }
+
+// DialogSize is the size large dialogs (files, pins) open at: 900×600, but
+// inside the window win (which may be nil).
+func DialogSize(win fyne.Window) fyne.Size {
+	s := fyne.NewSize(900, 600)
+	if win != nil {
+		if c := win.Canvas().Size(); c.Width > 0 && c.Height > 0 {
+			s = s.Min(fyne.NewSize(c.Width-40, c.Height-40))
+		}
+	}
+	return s
+}

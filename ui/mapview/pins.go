@@ -1,4 +1,4 @@
-package ui
+package mapview
 
 import (
 	"context"
@@ -15,6 +15,7 @@ import (
 
 	"hewn/chain"
 	"hewn/projects"
+	"hewn/ui/internal/widgets"
 	"hewn/ui/render"
 )
 
@@ -24,7 +25,7 @@ import (
 // button says how many changed, and its dialog shows each changed level
 // before and after, side by side, to accept the new fingerprint or unpin.
 type pinWatch struct {
-	e   *Editor
+	p   *Panel
 	pin *widget.Button
 	btn *widget.Button
 
@@ -40,8 +41,8 @@ type pinWatch struct {
 	OnChecked func()
 }
 
-func newPinWatch(e *Editor) *pinWatch {
-	w := &pinWatch{e: e}
+func newPinWatch(p *Panel) *pinWatch {
+	w := &pinWatch{p: p}
 	w.pin = widget.NewButtonWithIcon("Pin", theme.ContentAddIcon(), w.pinSeed)
 	w.btn = widget.NewButtonWithIcon("Pins", theme.VisibilityIcon(), w.review)
 	w.btn.Hide()
@@ -50,16 +51,16 @@ func newPinWatch(e *Editor) *pinWatch {
 
 // pinSeed pins the project's master seed on the selected level.
 func (w *pinWatch) pinSeed() {
-	m := w.e.m
+	m := w.p.h
 	li := m.LevelIndex()
 	if li < 0 {
 		return
 	}
 	p := m.Project()
 	seed := p.Seed
-	fp, err := p.PinFingerprint(context.Background(), li, seed, w.e.spawner)
+	fp, err := p.PinFingerprint(context.Background(), li, seed, m.Spawner())
 	if err != nil {
-		w.e.showError(fmt.Errorf("cannot pin seed %d: %w", seed, err))
+		m.ShowError(fmt.Errorf("cannot pin seed %d: %w", seed, err))
 		return
 	}
 	m.EditLevel("Pin seed", "", func(l *projects.Level) {
@@ -71,13 +72,13 @@ func (w *pinWatch) pinSeed() {
 		}
 		l.Pins = append(l.Pins, projects.Pin{Seed: seed, Fingerprint: fp})
 	})
-	w.e.status.SetText(fmt.Sprintf("Pinned seed %d on level %d: Hewn tells you when an edit changes it.", seed, p.Levels[li].Depth))
+	w.p.SetStatus(fmt.Sprintf("Pinned seed %d on level %d: Hewn tells you when an edit changes it.", seed, p.Levels[li].Depth))
 }
 
 // check regenerates every pin of the current project in the background
 // (cancelling a check still running) and shows the outcome.
 func (w *pinWatch) check() {
-	p, sp := w.e.m.Project(), w.e.spawner
+	p, sp := w.p.h.Project(), w.p.h.Spawner()
 	w.mu.Lock()
 	if w.cancel != nil {
 		w.cancel()
@@ -102,7 +103,7 @@ func (w *pinWatch) check() {
 		if ctx.Err() != nil {
 			return
 		}
-		w.e.post(func() {
+		w.p.h.Post(func() {
 			w.mu.Lock()
 			current := gen == w.gen
 			w.mu.Unlock()
@@ -160,13 +161,13 @@ func (w *pinWatch) pinImage(p *projects.Project, i int, m uint64) fyne.CanvasObj
 	if p == nil || i >= len(p.Levels) {
 		return widget.NewLabel("(not known: the pin changed before this session)")
 	}
-	res, err := chain.RunConfig(context.Background(), p.Levels[i].Chain, p.PinConfig(i, m, w.e.spawner))
+	res, err := chain.RunConfig(context.Background(), p.Levels[i].Chain, p.PinConfig(i, m, w.p.h.Spawner()))
 	if err != nil {
 		return widget.NewLabel("(fails: " + err.Error() + ")")
 	}
 	sc := render.ResultScene(res)
+	w.p.h.Style(sc, i) // the entities' looks
 	sc.SetThemes(p.Theme(i))
-	sc.Entity = w.e.entity
 	cell := max(2, min(6, 360/max(1, res.State.Map.W)))
 	var img image.Image
 	if rgba, err := render.Render(sc, cell); err == nil {
@@ -186,10 +187,11 @@ func (w *pinWatch) pinImage(p *projects.Project, i int, m uint64) fyne.CanvasObj
 // review lists every pin; a changed one shows its level before and after,
 // with Accept (take the new fingerprint) and Unpin.
 func (w *pinWatch) review() {
-	if w.e.win == nil {
+	win := w.p.h.Window()
+	if win == nil {
 		return
 	}
-	p := w.e.m.Project()
+	p := w.p.h.Project()
 	rows := container.NewVBox()
 	var d dialog.Dialog
 	for _, r := range w.results {
@@ -217,15 +219,15 @@ func (w *pinWatch) review() {
 		rows.Add(container.NewGridWithColumns(2, before, after))
 		rows.Add(widget.NewSeparator())
 	}
-	d = dialog.NewCustom("Pinned seeds", "Close", container.NewVScroll(rows), w.e.win)
-	d.Resize(w.e.dialogSize())
+	d = dialog.NewCustom("Pinned seeds", "Close", container.NewVScroll(rows), win)
+	d.Resize(widgets.DialogSize(win))
 	d.Show()
 }
 
 // edit changes pin r of its level as one undo step (f gets the level and the
 // pin's index, found again by seed).
 func (w *pinWatch) edit(r projects.PinResult, label string, f func(l *projects.Level, i int)) {
-	m := w.e.m
+	m := w.p.h
 	m.SelectLevel(r.Level)
 	m.EditLevel(label, "", func(l *projects.Level) {
 		for i := range l.Pins {

@@ -1,4 +1,4 @@
-package ui
+package mapview
 
 import (
 	"fmt"
@@ -17,22 +17,22 @@ import (
 	"hewn/chain"
 )
 
-// HistoryPoint is what the history chart plots for one snapshot.
-type HistoryPoint struct {
+// historyPoint is what the history chart plots for one snapshot.
+type historyPoint struct {
 	FloorShare float64 // walkable tiles / all tiles
 	Regions    int     // separate walkable regions
 	Spawns     int
 }
 
-// HistorySeries measures every snapshot of h: floor share, regions and spawns,
+// historySeries measures every snapshot of h: floor share, regions and spawns,
 // so a designer sees which step changed what.
-func HistorySeries(h *chain.History) []HistoryPoint {
-	out := make([]HistoryPoint, h.Len())
+func historySeries(h *chain.History) []historyPoint {
+	out := make([]historyPoint, h.Len())
 	for i := range out {
 		s := h.At(i)
 		walk := s.Map.Count(chain.Tile.Walkable)
 		_, sizes := chain.Regions(s.Map)
-		out[i] = HistoryPoint{float64(walk) / float64(len(s.Map.Tiles)), len(sizes), len(s.Spawns)}
+		out[i] = historyPoint{float64(walk) / float64(len(s.Map.Tiles)), len(sizes), len(s.Spawns)}
 	}
 	return out
 }
@@ -63,7 +63,7 @@ type historyChart struct {
 
 	mu     sync.Mutex
 	gen    uint64
-	series []HistoryPoint
+	series []historyPoint
 	cur    int
 	// OnMeasured is called once a history's series is shown (tests).
 	OnMeasured func()
@@ -81,7 +81,7 @@ func newHistoryChart(post func(func())) *historyChart {
 	}
 	c.area = newChartArea(c.img, c.pick)
 	// the legend is as wide as its widest reading, so it does not jitter
-	wide := canvas.NewText(legendText(HistoryPoint{FloorShare: 1}, true)[0], color.Transparent)
+	wide := canvas.NewText(legendText(historyPoint{FloorShare: 1}, true)[0], color.Transparent)
 	wide.TextSize = theme.CaptionTextSize()
 	legend := container.NewStack(wide, container.NewVBox(c.legend[0], c.legend[1], c.legend[2]))
 	c.obj = container.NewBorder(nil, nil, nil, legend, c.area)
@@ -90,7 +90,7 @@ func newHistoryChart(post func(func())) *historyChart {
 }
 
 // legendText words p's values in the legend (only the names without them).
-func legendText(p HistoryPoint, ok bool) [3]string {
+func legendText(p historyPoint, ok bool) [3]string {
 	if !ok {
 		return [3]string{"floor share", "regions", "spawns"}
 	}
@@ -103,7 +103,7 @@ func (c *historyChart) relabel() {
 	c.mu.Lock()
 	s, cur := c.series, c.cur
 	c.mu.Unlock()
-	var p HistoryPoint
+	var p historyPoint
 	ok := cur >= 0 && cur < len(s)
 	if ok {
 		p = s[cur]
@@ -182,7 +182,7 @@ func (c *historyChart) set(h *chain.History) {
 		return
 	}
 	go func() {
-		s := HistorySeries(h)
+		s := historySeries(h)
 		c.post(func() {
 			c.mu.Lock()
 			current := gen == c.gen
@@ -214,7 +214,7 @@ func (c *historyChart) mark(i int) {
 }
 
 // Series returns the measured series (nil while measuring).
-func (c *historyChart) Series() []HistoryPoint {
+func (c *historyChart) Series() []historyPoint {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.series
@@ -235,7 +235,7 @@ func (c *historyChart) redraw() {
 		}
 		x := func(i int) int { return i * (chartW - 1) / max(n-1, 1) }
 		y := func(v float64) int { return chartH - 2 - int(v*float64(chartH-4)) }
-		line := func(val func(HistoryPoint) float64, col color.RGBA) {
+		line := func(val func(historyPoint) float64, col color.RGBA) {
 			for i := 1; i < n; i++ {
 				drawLine(img, x(i-1), y(val(s[i-1])), x(i), y(val(s[i])), col)
 			}
@@ -243,9 +243,9 @@ func (c *historyChart) redraw() {
 				img.SetRGBA(0, y(val(s[0])), col)
 			}
 		}
-		line(func(p HistoryPoint) float64 { return float64(p.Spawns) / float64(maxS) }, spawnColor)
-		line(func(p HistoryPoint) float64 { return float64(p.Regions) / float64(maxR) }, regionColor)
-		line(func(p HistoryPoint) float64 { return p.FloorShare }, floorColor)
+		line(func(p historyPoint) float64 { return float64(p.Spawns) / float64(maxS) }, spawnColor)
+		line(func(p historyPoint) float64 { return float64(p.Regions) / float64(maxR) }, regionColor)
+		line(func(p historyPoint) float64 { return p.FloorShare }, floorColor)
 		if cur >= 0 && cur < n {
 			for yy := 0; yy < chartH; yy++ {
 				img.SetRGBA(x(cur), yy, cursorColor)

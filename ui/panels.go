@@ -1,0 +1,22 @@
+package ui
+
+import (
+	"fyne.io/fyne/v2"
+
+	"hewn/chain"
+	"hewn/ui/model"
+	"hewn/ui/render"
+)
+
+// mapHost is the editor as the Map panel (ui/mapview) sees it.
+type mapHost struct {
+	*model.Model
+	e *Editor
+}
+
+func (h mapHost) Style(sc *render.Scene, lvl int) { h.e.style(sc, lvl) }
+func (h mapHost) Spawner() chain.Spawner          { return h.e.spawner }
+func (h mapHost) CopyCommand()                    { h.e.CopyCommand() }
+func (h mapHost) Window() fyne.Window             { return h.e.win }
+func (h mapHost) Post(f func())                   { h.e.post(f) }
+func (h mapHost) ShowError(err error)             { h.e.showError(err) }
