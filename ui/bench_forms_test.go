@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"testing"
 
-	"fyne.io/fyne/v2/widget"
 	"github.com/stretchr/testify/require"
 
 	"hewn/chain"
@@ -36,7 +35,7 @@ func BenchmarkFormsParamEdit(b *testing.B) {
 	f.e.m.SelectStep(0)
 	f.settle()
 	stubRuns(b, f)
-	entry := f.e.form.inputs["max_rooms"].(*widget.Entry)
+	entry := f.param(b, "Max rooms")
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -80,10 +79,11 @@ func BenchmarkFormsSelectStep(b *testing.B) {
 	p.Levels[0].Theme = "mine"
 	f := newFixture(b, p)
 	stubRuns(b, f)
+	list := f.steps(b)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		f.e.steps.list.Select(i % 2)
+		list.Select(i % 2)
 		f.settle()
 	}
 }

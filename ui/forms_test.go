@@ -33,14 +33,14 @@ func themedProject() *projects.Project {
 func TestTypingIntoAFormRebuildsNoForm(t *testing.T) {
 	f := newFixture(t, themedProject())
 	e := f.e
-	e.steps.list.Select(0)
-	before := formsOf(e)
-	entry := e.form.inputs["max_rooms"].(*widget.Entry)
+	f.steps(t).Select(0)
+	before := formsOf(f)
+	entry := f.param(t, "Max rooms")
 	f.w.Canvas().Focus(entry)
 	entry.SetText("")
 	test.Type(entry, "12")
 	assert.Equal(t, 12, f.chain().Steps[0].Params["max_rooms"])
-	assert.True(t, before == formsOf(e), "typing a parameter rebuilds no form")
+	assert.True(t, before == formsOf(f), "typing a parameter rebuilds no form")
 	assert.True(t, fyne.Focusable(entry) == f.w.Canvas().Focused(), "the focus stays in the entry")
 
 	e.tabs.SelectIndex(tabLevels)
@@ -49,38 +49,38 @@ func TestTypingIntoAFormRebuildsNoForm(t *testing.T) {
 	width.SetText("")
 	test.Type(width, "64")
 	assert.Equal(t, 64, f.chain().Width)
-	assert.True(t, before == formsOf(e), "typing a level's size rebuilds no form")
+	assert.True(t, before == formsOf(f), "typing a level's size rebuilds no form")
 	assert.True(t, fyne.Focusable(width) == f.w.Canvas().Focused(), "the focus stays in the entry")
 
 	name := uitest.FormItem(t, e.projectBox, "Project").(*widget.Entry)
 	name.CursorColumn = len(name.Text)
 	test.Type(name, "!")
 	assert.Equal(t, "Test!", e.m.Project().Name)
-	assert.True(t, before == formsOf(e), "typing the project's name rebuilds no form")
+	assert.True(t, before == formsOf(f), "typing the project's name rebuilds no form")
 }
 
 func TestThemeEditsRebuildNoOtherForm(t *testing.T) {
 	f := newFixture(t, themedProject())
 	e := f.e
-	e.steps.list.Select(0)
-	before := formsOf(e)
+	f.steps(t).Select(0)
+	before := formsOf(f)
 	fg := themeEntries(e.themeBox)[1]
 	fg.SetText("#123456")
 	assert.Equal(t, "#123456", chain.Hex(e.m.Project().Themes[0].Look(chain.Wall).FG))
-	assert.True(t, before == formsOf(e), "a colour edit rebuilds no form")
+	assert.True(t, before == formsOf(f), "a colour edit rebuilds no form")
 
 	box := uitest.FindOne(t, e.themeBox, func(c *widget.Check) bool { return c.Text == "Box-drawing walls" })
 	gen := e.regen.Current()
 	test.Tap(box)
 	assert.False(t, e.m.Project().Themes[0].BoxWalls)
-	assert.True(t, before == formsOf(e), "box walls rebuild no form, not even the theme editor")
+	assert.True(t, before == formsOf(f), "box walls rebuild no form, not even the theme editor")
 	assert.Equal(t, gen, e.regen.Current(), "and only redraw the map")
 	e.Undo()
 	assert.True(t, e.m.Project().Themes[0].BoxWalls, "the toggle undoes on its own")
 	assert.Equal(t, "#123456", chain.Hex(e.m.Project().Themes[0].Look(chain.Wall).FG))
 	assert.True(t, uitest.FindOne(t, e.themeBox, func(c *widget.Check) bool { return c.Text == "Box-drawing walls" }).Checked,
 		"the theme editor shows the undone value")
-	assert.Same(t, before.param, e.form, "undoing a theme edit leaves the parameter form")
+	assert.Equal(t, before.param, formsOf(f).param, "undoing a theme edit leaves the parameter form")
 }
 
 func TestSelectionRebuildsOnlyTheFormsWhoseSubjectChanged(t *testing.T) {
@@ -89,25 +89,25 @@ func TestSelectionRebuildsOnlyTheFormsWhoseSubjectChanged(t *testing.T) {
 	p.Levels[2].Name = "Three"
 	f := newFixture(t, p)
 	e := f.e
-	before := formsOf(e)
-	e.steps.list.Select(1)
-	after := formsOf(e)
-	assert.NotSame(t, before.param, after.param, "selecting a step shows its form")
+	before := formsOf(f)
+	f.steps(t).Select(1)
+	after := formsOf(f)
+	assert.NotEqual(t, before.param, after.param, "selecting a step shows its form")
 	assert.True(t, before.level == after.level, "the level form stays")
 	assert.True(t, before.project == after.project, "the project form stays")
 	assert.True(t, before.theme == after.theme, "the theme editor stays")
 
 	e.levels.list.Select(2) // same theme as level One
 	f.settle()
-	after2 := formsOf(e)
+	after2 := formsOf(f)
 	assert.True(t, after.level != after2.level, "another level's form")
 	assert.True(t, after.project == after2.project, "the project form stays")
 	assert.True(t, after.theme == after2.theme, "the theme editor stays when the level's theme is the same")
 
 	e.levels.list.Select(1) // theme "yours"
 	f.settle()
-	assert.True(t, after2.theme != formsOf(e).theme, "another theme is shown")
-	assert.True(t, after.project == formsOf(e).project, "the project form stays")
+	assert.True(t, after2.theme != formsOf(f).theme, "another theme is shown")
+	assert.True(t, after.project == formsOf(f).project, "the project form stays")
 }
 
 func TestUndoShowsRestoredValuesInTheForms(t *testing.T) {

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/container"
 
 	"hewn/chain"
 	"hewn/projects"
@@ -41,18 +40,6 @@ type (
 	followed struct {
 		Level int
 		Theme string
-	}
-	// stepSubject is what a parameter form shows: the step at Path of level
-	// Level (Path -1: no step, whatever the level).
-	stepSubject struct {
-		Level, Path int
-		Step        chain.Step
-	}
-	// headSubject is what the parameter panel's head shows.
-	headSubject struct {
-		Path     int
-		Builder  string
-		Warnings []string
 	}
 )
 
@@ -133,35 +120,4 @@ func (e *Editor) refreshForms(c model.Change) {
 			win:  e.win,
 		})}
 	})
-	e.refreshParamForm(c)
-}
-
-// refreshParamForm rebuilds the parameter panel's head (the step's name and
-// its warnings) and its form, each only when what it shows changed.
-func (e *Editor) refreshParamForm(c model.Change) {
-	m := e.m
-	if len(e.formBox.Objects) != 2 { // first build: the head's box, then the form's
-		e.formBox.Objects = []fyne.CanvasObject{container.NewVBox(), container.NewVBox()}
-	}
-	i := m.StepIndex()
-	hs := headSubject{Path: i}
-	ss := stepSubject{Level: -1, Path: i}
-	if st := m.Step(model.StepPath{i}); st != nil {
-		hs.Builder = st.Builder
-		for _, p := range e.steps.problems() {
-			if p.Step == i {
-				hs.Warnings = append(hs.Warnings, p.Error())
-			}
-		}
-		ss.Level, ss.Step = m.LevelIndex(), *st
-	}
-	head := widgets.SlotOf(e.formBox.Objects[0].(*fyne.Container))
-	form := widgets.SlotOf(e.formBox.Objects[1].(*fyne.Container))
-	rebuilt := head.Show(hs, func() []fyne.CanvasObject { return paramHead(i, hs.Builder, hs.Warnings) })
-	if form.Show(ss, func() []fyne.CanvasObject {
-		e.form = newParamForm(m, model.StepPath{i}, e.open, form)
-		return []fyne.CanvasObject{e.form.obj}
-	}) || rebuilt {
-		e.formBox.Refresh() // the parts' heights changed
-	}
 }

@@ -20,3 +20,16 @@ func (h mapHost) CopyCommand()                    { h.e.CopyCommand() }
 func (h mapHost) Window() fyne.Window             { return h.e.win }
 func (h mapHost) Post(f func())                   { h.e.post(f) }
 func (h mapHost) ShowError(err error)             { h.e.showError(err) }
+
+// chainHost is the editor as the Chain panel (ui/chainedit) sees it.
+type chainHost struct {
+	*model.Model
+	e *Editor
+}
+
+func (h chainHost) ShowBuilders() { h.e.tabs.SelectIndex(tabBuilders) }
+func (h chainHost) Focus(obj fyne.Focusable) {
+	if h.e.win != nil {
+		h.e.win.Canvas().Focus(obj)
+	}
+}

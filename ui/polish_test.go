@@ -13,7 +13,6 @@ import (
 	"hewn/chain"
 	"hewn/projects"
 	"hewn/ui/internal/uitest"
-	"hewn/ui/internal/widgets"
 )
 
 func TestThemeTableFitsSidebarOneLinePerTile(t *testing.T) {
@@ -95,25 +94,6 @@ func TestProjectFormShowsChooseOnlyForFile(t *testing.T) {
 	src.SetSelected("File")
 	assert.True(t, choose.Visible())
 	assert.False(t, choose.Disabled())
-}
-
-func TestBoolParamIsOneCheckWithItsLabel(t *testing.T) {
-	f := newFixture(t, uitest.Project())
-	require.NoError(t, f.e.m.AddStep(nil, -1, "ui_test_all"))
-	f.settle()
-	c, ok := f.e.form.inputs["flag"].(*widget.Check)
-	require.True(t, ok)
-	assert.Equal(t, "flag", c.Text)
-	test.Tap(c)
-	assert.Equal(t, true, f.chain().Steps[1].Params["flag"])
-}
-
-func TestHintsReadInThePlaceholderColour(t *testing.T) {
-	h := widgets.Hint("help")
-	require.Len(t, h.Segments, 1)
-	seg := h.Segments[0].(*widget.TextSegment)
-	assert.Equal(t, "help", seg.Text)
-	assert.NotEqual(t, "disabled", string(seg.Style.ColorName), "the disabled colour hardly reads")
 }
 
 func TestEditMenuCarriesEveryUndoRedoShortcut(t *testing.T) {

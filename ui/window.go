@@ -9,10 +9,10 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
-	"fyne.io/fyne/v2/widget"
 
 	"hewn/chain"
 	"hewn/content"
+	"hewn/ui/chainedit"
 	"hewn/ui/mapview"
 	"hewn/ui/model"
 	"hewn/ui/playview"
@@ -29,16 +29,12 @@ type Editor struct {
 
 	regen                          *Regen
 	levels                         *levelList
-	steps                          *chainList
-	pal                            *palette
-	form                           *paramForm
-	formBox                        *fyne.Container
+	chain                          *chainedit.Panel
 	levelBox, projectBox, themeBox *fyne.Container
 	tabs                           *container.AppTabs
 	main                           *container.AppTabs
 	mapv                           *mapview.Panel
 
-	open     map[string]bool // expanded nested steps
 	themeSel string
 	spawner  chain.Spawner
 	entity   func(string) (rune, color.RGBA, bool)
@@ -68,34 +64,22 @@ type Editor struct {
 // newEditor builds the views for m in window w; post runs a function on the UI
 // goroutine (fyne.Do in the app).
 func newEditor(a fyne.App, w fyne.Window, m *model.Model, post func(func())) *Editor {
-	e := &Editor{app: a, win: w, m: m, post: post, open: map[string]bool{}, lastLevel: -2, lastStep: -2}
+	e := &Editor{app: a, win: w, m: m, post: post, lastLevel: -2, lastStep: -2}
 	e.regen = NewRegen(post, e.apply)
 	e.levels = newLevelList(m)
-	e.steps = newChainList(m)
-	e.pal = newPalette(m)
-	e.formBox = container.NewVBox()
+	e.chain = chainedit.New(chainHost{m, e})
 	e.levelBox, e.projectBox, e.themeBox = container.NewVBox(), container.NewVBox(), container.NewVBox()
 	e.mapv = mapview.New(mapHost{m, e})
 
 	levelsTab := container.NewVSplit(e.levels.obj, container.NewVScroll(container.NewPadded(e.levelBox)))
 	levelsTab.Offset = 0.45
-	formHead := widget.NewLabelWithStyle("Parameters", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	chainTab := container.NewVSplit(e.steps.obj,
-		container.NewBorder(formHead, nil, nil, nil, container.NewVScroll(container.NewPadded(e.formBox))))
-	chainTab.Offset = 0.45
 	e.tabs = container.NewAppTabs(
-		container.NewTabItem("Chain", chainTab),
+		container.NewTabItem("Chain", e.chain),
 		container.NewTabItem("Levels", levelsTab),
-		container.NewTabItem("Builders", e.pal.obj),
+		container.NewTabItem("Builders", e.chain.Palette()),
 		container.NewTabItem("Themes", container.NewVScroll(e.themeBox)),
 		container.NewTabItem("Project", container.NewVScroll(e.projectBox)),
 	)
-	e.steps.OnAdd = func() {
-		e.tabs.SelectIndex(tabBuilders)
-		if e.win != nil {
-			e.win.Canvas().Focus(e.pal.search)
-		}
-	}
 	// Two columns: the sidebar (about 380 px at 1280×800) and the map, so an
 	// 80×50 map fits at 11 px a tile, where glyphs read.
 	// the big area's tabs: the map first; the content pack, play-test and
@@ -144,8 +128,7 @@ func (e *Editor) changed(c model.Change) {
 	}
 	if c&(model.ChangeProject|model.ChangeSelection|model.ChangeValue) != 0 {
 		e.levels.refresh()
-		e.steps.refresh()
-		e.pal.updateButtons()
+		e.chain.Update()
 	}
 	if c&(model.ChangeProject|model.ChangeSelection|model.ChangeValue|model.ChangeLook) != 0 {
 		e.refreshForms(c)

@@ -1,4 +1,4 @@
-package ui
+package chainedit
 
 import (
 	"strings"
@@ -20,7 +20,7 @@ func TestStepWarningShowsInFullOnHover(t *testing.T) {
 	p.Levels[0].Chain.Steps = []chain.Step{{Builder: "cellular_automata"}, {Builder: "sub_chain", Params: map[string]any{
 		"steps": []chain.Step{{Builder: "room_drawer"}, {Builder: "room_based_stairs"}}}}}
 	f := newFixture(t, p)
-	e := f.e
+	e := f.p
 	warn := uitest.OnScreen(e.steps.obj, func(l *widgets.TipLabel) bool {
 		return strings.HasPrefix(l.Text, "⚠") && l.Importance == widget.WarningImportance
 	})

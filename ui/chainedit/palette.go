@@ -1,4 +1,4 @@
-package ui
+package chainedit
 
 import (
 	"slices"
@@ -11,7 +11,6 @@ import (
 
 	"hewn/chain"
 	"hewn/ui/internal/widgets"
-	"hewn/ui/model"
 )
 
 // palette lists every registered builder (initial and meta), filtered by a
@@ -20,7 +19,7 @@ import (
 // is opened its search starts empty; typing highlights the first match, the
 // arrow keys move the highlight and Enter appends the highlighted builder.
 type palette struct {
-	m      *model.Model
+	m      Host
 	search *searchEntry
 	list   *widget.List
 	help   *widget.RichText
@@ -31,7 +30,7 @@ type palette struct {
 	obj    *widgets.Watch
 }
 
-func newPalette(m *model.Model) *palette {
+func newPalette(m Host) *palette {
 	p := &palette{m: m}
 	p.search = newSearchEntry()
 	p.search.SetPlaceHolder("Search builders…")

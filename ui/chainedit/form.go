@@ -1,4 +1,4 @@
-package ui
+package chainedit
 
 import (
 	"fmt"
@@ -23,7 +23,7 @@ const numberChoice = "number…"
 // valid change goes to the model (Model.SetParam); an invalid entry shows its
 // error under the field and changes nothing.
 type paramForm struct {
-	m    *model.Model
+	m    Host
 	path model.StepPath
 	spec chain.Spec
 	// inputs holds each parameter's main input widget by name (tests use it).
@@ -41,7 +41,7 @@ type paramForm struct {
 
 // newParamForm builds the form for the step at path; open remembers which
 // nested steps are expanded; slot is where the form is shown (may be nil).
-func newParamForm(m *model.Model, path model.StepPath, open map[string]bool, slot *widgets.Slot) *paramForm {
+func newParamForm(m Host, path model.StepPath, open map[string]bool, slot *widgets.Slot) *paramForm {
 	f := &paramForm{m: m, path: path, inputs: map[string]fyne.CanvasObject{},
 		sliders: map[string]*widget.Slider{}, errs: map[string]*widget.Label{},
 		nested: map[string]*nestedEditor{}, open: open, slot: slot}
@@ -426,14 +426,14 @@ func stepSummary(s chain.Step) string {
 // nestedEditor edits a sub-chain's steps in place: each nested step with its
 // enable check, reorder/duplicate/remove buttons and its own generated form.
 type nestedEditor struct {
-	m      *model.Model
+	m      Host
 	parent model.StepPath
 	add    *widget.Select
 	forms  []*paramForm
 	obj    fyne.CanvasObject
 }
 
-func newNestedEditor(m *model.Model, parent model.StepPath, open map[string]bool, slot *widgets.Slot) *nestedEditor {
+func newNestedEditor(m Host, parent model.StepPath, open map[string]bool, slot *widgets.Slot) *nestedEditor {
 	ne := &nestedEditor{m: m, parent: parent}
 	st := m.Step(parent)
 	var steps []chain.Step

@@ -1,4 +1,4 @@
-package ui
+package chainedit
 
 import (
 	"fmt"
@@ -22,7 +22,7 @@ import (
 // buttons to remove, duplicate and move the selected step. Selecting a step
 // selects it in the model (the window then jumps the history to it).
 type chainList struct {
-	m    *model.Model
+	m    Host
 	list *widget.List
 	// warnings holds chain.Check's messages by top-level step index, in
 	// short (as the rows show them) and in full (as their tips do).
@@ -42,7 +42,7 @@ type chainList struct {
 	OnAdd func()
 }
 
-func newChainList(m *model.Model) *chainList {
+func newChainList(m Host) *chainList {
 	cl := &chainList{m: m, warnings: map[int][]string{}, tips: widgets.NewTipLayer()}
 	cl.list = widget.NewList(cl.length, cl.create, cl.update)
 	cl.list.OnSelected = func(i widget.ListItemID) {
