@@ -20,7 +20,7 @@ type forms struct {
 }
 
 func formsOf(f *fixture) forms {
-	return forms{widgetsOf(f.e.levelBox), widgetsOf(f.e.projectBox), widgetsOf(f.e.themeBox), widgetsOf(f.paramArea())}
+	return forms{widgetsOf(shown(f.e.levels)), widgetsOf(shown(f.e.project)), widgetsOf(f.e.themeBox), widgetsOf(f.paramArea())}
 }
 
 // widgetsOf names the widgets of the form under o: the widgets its
@@ -48,6 +48,9 @@ func widgetsOf(o fyne.CanvasObject) string {
 	walk(o)
 	return b.String()
 }
+
+// shown is what panel p shows (its renderer's one object).
+func shown(p fyne.Widget) fyne.CanvasObject { return test.WidgetRenderer(p).Objects()[0] }
 
 // paramArea is the chain panel's parameter area: the scroll under its
 // "Parameters" heading.

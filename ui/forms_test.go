@@ -44,7 +44,7 @@ func TestTypingIntoAFormRebuildsNoForm(t *testing.T) {
 	assert.True(t, fyne.Focusable(entry) == f.w.Canvas().Focused(), "the focus stays in the entry")
 
 	e.tabs.SelectIndex(tabLevels)
-	width := uitest.FormItem(t, e.levelBox, "Size").(*fyne.Container).Objects[0].(*fyne.Container).Objects[0].(*widget.Entry)
+	width := uitest.FormItem(t, e.levels, "Size").(*fyne.Container).Objects[0].(*fyne.Container).Objects[0].(*widget.Entry)
 	f.w.Canvas().Focus(width)
 	width.SetText("")
 	test.Type(width, "64")
@@ -52,7 +52,7 @@ func TestTypingIntoAFormRebuildsNoForm(t *testing.T) {
 	assert.True(t, before == formsOf(f), "typing a level's size rebuilds no form")
 	assert.True(t, fyne.Focusable(width) == f.w.Canvas().Focused(), "the focus stays in the entry")
 
-	name := uitest.FormItem(t, e.projectBox, "Project").(*widget.Entry)
+	name := uitest.FormItem(t, e.project, "Project").(*widget.Entry)
 	name.CursorColumn = len(name.Text)
 	test.Type(name, "!")
 	assert.Equal(t, "Test!", e.m.Project().Name)
@@ -88,7 +88,6 @@ func TestSelectionRebuildsOnlyTheFormsWhoseSubjectChanged(t *testing.T) {
 	p.Levels = append(p.Levels, p.Levels[0].Clone())
 	p.Levels[2].Name = "Three"
 	f := newFixture(t, p)
-	e := f.e
 	before := formsOf(f)
 	f.steps(t).Select(1)
 	after := formsOf(f)
@@ -97,14 +96,14 @@ func TestSelectionRebuildsOnlyTheFormsWhoseSubjectChanged(t *testing.T) {
 	assert.True(t, before.project == after.project, "the project form stays")
 	assert.True(t, before.theme == after.theme, "the theme editor stays")
 
-	e.levels.list.Select(2) // same theme as level One
+	f.levelList(t).Select(2) // same theme as level One
 	f.settle()
 	after2 := formsOf(f)
 	assert.True(t, after.level != after2.level, "another level's form")
 	assert.True(t, after.project == after2.project, "the project form stays")
 	assert.True(t, after.theme == after2.theme, "the theme editor stays when the level's theme is the same")
 
-	e.levels.list.Select(1) // theme "yours"
+	f.levelList(t).Select(1) // theme "yours"
 	f.settle()
 	assert.True(t, after2.theme != formsOf(f).theme, "another theme is shown")
 	assert.True(t, after.project == formsOf(f).project, "the project form stays")
@@ -113,7 +112,7 @@ func TestSelectionRebuildsOnlyTheFormsWhoseSubjectChanged(t *testing.T) {
 func TestUndoShowsRestoredValuesInTheForms(t *testing.T) {
 	f := newFixture(t, themedProject())
 	e := f.e
-	width := uitest.FormItem(t, e.levelBox, "Size").(*fyne.Container).Objects[0].(*fyne.Container).Objects[0].(*widget.Entry)
+	width := uitest.FormItem(t, e.levels, "Size").(*fyne.Container).Objects[0].(*fyne.Container).Objects[0].(*widget.Entry)
 	width.SetText("64")
 	fg := themeEntries(e.themeBox)[1]
 	fg.SetText("#123456")
@@ -121,7 +120,7 @@ func TestUndoShowsRestoredValuesInTheForms(t *testing.T) {
 	fg = themeEntries(e.themeBox)[1]
 	assert.Equal(t, chain.Hex(e.m.Project().Themes[0].Look(chain.Wall).FG), fg.Text, "the colour is back in its entry")
 	e.Undo()
-	width = uitest.FormItem(t, e.levelBox, "Size").(*fyne.Container).Objects[0].(*fyne.Container).Objects[0].(*widget.Entry)
+	width = uitest.FormItem(t, e.levels, "Size").(*fyne.Container).Objects[0].(*fyne.Container).Objects[0].(*widget.Entry)
 	assert.Equal(t, "40", width.Text, "the width is back in its entry")
 }
 
@@ -130,30 +129,8 @@ func TestMasterSeedTypedInTheSeedBarShowsInTheProjectForm(t *testing.T) {
 	e := f.e
 	uitest.FindOne[*widget.Entry](t, e.mapv, nil).SetText("99") // the master seed
 	assert.Equal(t, uint64(99), e.m.Project().Seed)
-	seed := uitest.FindAll(e.projectBox, func(en *widget.Entry) bool { return en.Text == "99" })
+	seed := uitest.FindAll(e.project, func(en *widget.Entry) bool { return en.Text == "99" })
 	assert.Len(t, seed, 1, "the project form shows the new master seed")
-}
-
-func TestSizeEntrySaysTheAllowedRange(t *testing.T) {
-	f := newFixture(t, uitest.Project())
-	e := f.e
-	size := uitest.FormItem(t, e.levelBox, "Size").(*fyne.Container)
-	width := size.Objects[0].(*fyne.Container).Objects[0].(*widget.Entry)
-	width.SetText("5")
-	assert.Equal(t, 40, f.chain().Width, "a refused value leaves the level alone")
-	why := uitest.FindAll(size, func(l *widget.Label) bool { return l.Visible() && l.Text != "" })
-	require.Len(t, why, 1)
-	assert.Equal(t, "width must be 8–4096", why[0].Text)
-	width.SetText("wide")
-	assert.Equal(t, `width must be a whole number, not "wide"`, why[0].Text)
-	width.SetText("64")
-	assert.Equal(t, 64, f.chain().Width)
-	assert.False(t, why[0].Visible(), "fixed: the message goes")
-
-	depth := uitest.FormItem(t, e.levelBox, "Depth").(*fyne.Container)
-	depth.Objects[0].(*widget.Entry).SetText("5000")
-	assert.Equal(t, "depth must be 0–1000", depth.Objects[1].(*widget.Label).Text)
-	assert.True(t, depth.Objects[1].Visible())
 }
 
 // themePick returns the theme editor's select of the project's themes.
@@ -165,7 +142,7 @@ func TestThemesTabFollowsTheSelectedLevel(t *testing.T) {
 	f := newFixture(t, themedProject())
 	e := f.e
 	assert.Equal(t, "mine", themePick(t, e).Selected)
-	e.levels.list.Select(1)
+	f.levelList(t).Select(1)
 	f.settle()
 	assert.Equal(t, "yours", themePick(t, e).Selected, "the level's theme is shown")
 	assert.NotEmpty(t, uitest.FindAll(e.themeBox, func(r *widget.RichText) bool { return r.String() == "The selected level uses this theme." }))
@@ -187,11 +164,11 @@ func TestNewThemeCanBeUsedForTheLevelAtOnce(t *testing.T) {
 	copyFrom := uitest.FindOne(t, e.themeBox, func(s *widget.Select) bool { return s.PlaceHolder == "New theme from…" })
 	copyFrom.SetSelected("limestone")
 	assert.Equal(t, "my_limestone", themePick(t, e).Selected, "the new theme is shown")
-	assert.Contains(t, uitest.FormItem(t, e.levelBox, "Theme").(*widget.Select).Options, "my_limestone",
+	assert.Contains(t, uitest.FormItem(t, e.levels, "Theme").(*widget.Select).Options, "my_limestone",
 		"the level form lists it at once")
 	test.Tap(buttonWithText(t, e.themeBox, "Use for this level"))
 	assert.Equal(t, "my_limestone", e.m.Level().Theme)
-	assert.Equal(t, "my_limestone", uitest.FormItem(t, e.levelBox, "Theme").(*widget.Select).Selected)
+	assert.Equal(t, "my_limestone", uitest.FormItem(t, e.levels, "Theme").(*widget.Select).Selected)
 	f.settle()
 	assert.Equal(t, "my_limestone", f.scene(t).Theme.Name)
 	assert.Empty(t, uitest.FindAll(e.themeBox, func(b *widget.Button) bool { return b.Text == "Use for this level" && b.Visible() }))

@@ -13,22 +13,6 @@ import (
 // The project is never modified once current (the model edits clones), so a
 // subject may share slices and maps with it.
 type (
-	// levelSubject is what the level form shows.
-	levelSubject struct {
-		Index                int
-		Name                 string
-		Depth, Width, Height int
-		Seed                 uint64
-		Pinned               bool
-		Theme                string
-		Split                *projects.ThemeSplit
-		Themes               []string
-	}
-	// projectSubject is what the project form shows.
-	projectSubject struct {
-		Name, Content string
-		Seed          uint64
-	}
 	// themeSubject is what the theme editor shows: the project's themes, the
 	// one shown and the theme of the selected level (its Use button).
 	themeSubject struct {
@@ -42,20 +26,6 @@ type (
 		Theme string
 	}
 )
-
-func levelSubjectOf(m *model.Model) levelSubject {
-	l := m.Level()
-	if l == nil {
-		return levelSubject{Index: -1}
-	}
-	p := m.Project()
-	return levelSubject{Index: m.LevelIndex(), Name: l.Name, Depth: l.Depth, Width: l.Chain.Width, Height: l.Chain.Height,
-		Seed: p.LevelSeed(m.LevelIndex()), Pinned: l.Seed != nil, Theme: l.Theme, Split: l.Split, Themes: p.ThemeNames()}
-}
-
-func projectSubjectOf(p *projects.Project) projectSubject {
-	return projectSubject{Name: p.Name, Content: p.Content, Seed: p.Seed}
-}
 
 // levelThemeName is the name of the theme the selected level is drawn with ("" without a level).
 func levelThemeName(m *model.Model) string {
@@ -101,12 +71,8 @@ func (e *Editor) followLevelTheme() {
 func (e *Editor) refreshForms(c model.Change) {
 	m := e.m
 	p := m.Project()
-	widgets.SlotOf(e.levelBox).Show(levelSubjectOf(m), func() []fyne.CanvasObject {
-		return []fyne.CanvasObject{levelForm(m, widgets.SlotOf(e.levelBox))}
-	})
-	widgets.SlotOf(e.projectBox).Show(projectSubjectOf(p), func() []fyne.CanvasObject {
-		return []fyne.CanvasObject{projectForm(m, e.chooseContent, widgets.SlotOf(e.projectBox))}
-	})
+	e.levels.Update()
+	e.project.Update()
 	e.followLevelTheme()
 	if i := shownTheme(p, e.themeSel); i >= 0 {
 		e.themeSel = p.Themes[i].Name

@@ -33,3 +33,11 @@ func (h chainHost) Focus(obj fyne.Focusable) {
 		h.e.win.Canvas().Focus(obj)
 	}
 }
+
+// projectHost is the editor as the Project panel (ui/projectedit) sees it.
+type projectHost struct {
+	*model.Model
+	e *Editor
+}
+
+func (h projectHost) ChooseContent(set func(path string)) { h.e.chooseContent(set) }

@@ -72,30 +72,6 @@ func findLabel(o fyne.CanvasObject, ok func(*widget.Label) bool) *widget.Label {
 	return nil
 }
 
-func TestProjectFormShowsChooseOnlyForFile(t *testing.T) {
-	f := newFixture(t, uitest.Project())
-	e := f.e
-	e.tabs.SelectIndex(tabProject)
-	var src *widget.RadioGroup
-	var choose *widget.Button
-	for _, o := range test.LaidOutObjects(e.projectBox) {
-		switch x := o.(type) {
-		case *widget.RadioGroup:
-			src = x
-		case *widget.Button:
-			if x.Text == "Choose…" {
-				choose = x
-			}
-		}
-	}
-	require.NotNil(t, src)
-	require.NotNil(t, choose)
-	assert.False(t, choose.Visible(), "the embedded pack needs no file")
-	src.SetSelected("File")
-	assert.True(t, choose.Visible())
-	assert.False(t, choose.Disabled())
-}
-
 func TestEditMenuCarriesEveryUndoRedoShortcut(t *testing.T) {
 	f := newFixture(t, uitest.Project())
 	e := f.e

@@ -196,7 +196,7 @@ func levelThemeLine(m *model.Model, shown int) fyne.CanvasObject {
 	if shown >= 0 && own != shown {
 		use := p.Themes[shown].Name
 		buttons = append(buttons, widget.NewButtonWithIcon("Use for this level", theme.ConfirmIcon(), func() {
-			m.EditLevel("model.Change theme", "", func(l *projects.Level) { l.Theme = use })
+			m.EditLevel("Change theme", "", func(l *projects.Level) { l.Theme = use })
 		}))
 	}
 	hint := widgets.Hint(msg)

@@ -148,44 +148,27 @@ func TestUndoRedo(t *testing.T) {
 	assert.False(t, e.m.CanRedo())
 	f.settle()
 	// levels undo too
-	test.Tap(findButton(t, e.levels.obj, "add"))
+	test.Tap(uitest.FindAll[*widget.Button](e.levels, nil)[0]) // the level list's add
 	assert.Len(t, e.m.Project().Levels, 3)
 	e.Undo()
 	assert.Len(t, e.m.Project().Levels, 2)
 }
 
-// findButton finds the level list's toolbar buttons by position (add is the first).
-func findButton(t *testing.T, o fyne.CanvasObject, which string) *widget.Button {
-	var buttons []*widget.Button
-	for _, c := range test.LaidOutObjects(o) {
-		if b, ok := c.(*widget.Button); ok {
-			buttons = append(buttons, b)
-		}
-	}
-	order := map[string]int{"add": 0, "dup": 1, "up": 2, "down": 3, "remove": 4}
-	require.Greater(t, len(buttons), order[which])
-	return buttons[order[which]]
+// levelList is the Levels panel's list.
+func (f *fixture) levelList(t testing.TB) *widget.List {
+	return uitest.FindOne[*widget.List](t, f.e.levels, nil)
 }
 
-func TestLevels(t *testing.T) {
+func TestSelectingALevelGeneratesIt(t *testing.T) {
 	f := newFixture(t, uitest.Project())
 	e, m := f.e, f.e.m
-	e.levels.list.Select(1)
+	f.levelList(t).Select(1)
 	f.settle()
 	assert.Equal(t, 1, m.LevelIndex())
 	assert.Equal(t, 2, f.result().Chain.Depth, "selecting a level generates it")
-	test.Tap(findButton(t, e.levels.obj, "dup"))
-	assert.Equal(t, []string{"One", "Two", "Two (copy)"}, levelNames(m.Project()))
-	assert.Equal(t, 2, m.LevelIndex())
-	test.Tap(findButton(t, e.levels.obj, "up"))
-	assert.Equal(t, []string{"One", "Two (copy)", "Two"}, levelNames(m.Project()))
-	test.Tap(findButton(t, e.levels.obj, "remove"))
-	assert.Equal(t, []string{"One", "Two"}, levelNames(m.Project()))
-	// the level form: pin a seed, resize
-	m.SelectLevel(0)
-	m.EditLevel("model.Change width", "width", func(l *projects.Level) { l.Chain.Width = 30 })
+	uitest.FormItem(t, e.levels, "Size").(*fyne.Container).Objects[0].(*fyne.Container).Objects[0].(*widget.Entry).SetText("30")
 	f.settle()
-	assert.Equal(t, 30, f.scene(t).Map.W)
+	assert.Equal(t, 30, f.scene(t).Map.W, "its form's edits too")
 }
 
 func levelNames(p *projects.Project) []string {

@@ -13,9 +13,11 @@ import (
 	"hewn/chain"
 	"hewn/content"
 	"hewn/ui/chainedit"
+	"hewn/ui/levelsedit"
 	"hewn/ui/mapview"
 	"hewn/ui/model"
 	"hewn/ui/playview"
+	"hewn/ui/projectedit"
 	"hewn/ui/render"
 	uistats "hewn/ui/stats"
 )
@@ -27,13 +29,14 @@ type Editor struct {
 	m    *model.Model
 	post func(func())
 
-	regen                          *Regen
-	levels                         *levelList
-	chain                          *chainedit.Panel
-	levelBox, projectBox, themeBox *fyne.Container
-	tabs                           *container.AppTabs
-	main                           *container.AppTabs
-	mapv                           *mapview.Panel
+	regen    *Regen
+	levels   *levelsedit.Panel
+	project  *projectedit.Panel
+	chain    *chainedit.Panel
+	themeBox *fyne.Container
+	tabs     *container.AppTabs
+	main     *container.AppTabs
+	mapv     *mapview.Panel
 
 	themeSel string
 	spawner  chain.Spawner
@@ -66,19 +69,18 @@ type Editor struct {
 func newEditor(a fyne.App, w fyne.Window, m *model.Model, post func(func())) *Editor {
 	e := &Editor{app: a, win: w, m: m, post: post, lastLevel: -2, lastStep: -2}
 	e.regen = NewRegen(post, e.apply)
-	e.levels = newLevelList(m)
+	e.levels = levelsedit.New(m)
+	e.project = projectedit.New(projectHost{m, e})
 	e.chain = chainedit.New(chainHost{m, e})
-	e.levelBox, e.projectBox, e.themeBox = container.NewVBox(), container.NewVBox(), container.NewVBox()
+	e.themeBox = container.NewVBox()
 	e.mapv = mapview.New(mapHost{m, e})
 
-	levelsTab := container.NewVSplit(e.levels.obj, container.NewVScroll(container.NewPadded(e.levelBox)))
-	levelsTab.Offset = 0.45
 	e.tabs = container.NewAppTabs(
 		container.NewTabItem("Chain", e.chain),
-		container.NewTabItem("Levels", levelsTab),
+		container.NewTabItem("Levels", e.levels),
 		container.NewTabItem("Builders", e.chain.Palette()),
 		container.NewTabItem("Themes", container.NewVScroll(e.themeBox)),
-		container.NewTabItem("Project", container.NewVScroll(e.projectBox)),
+		container.NewTabItem("Project", e.project),
 	)
 	// Two columns: the sidebar (about 380 px at 1280×800) and the map, so an
 	// 80×50 map fits at 11 px a tile, where glyphs read.
@@ -127,7 +129,6 @@ func (e *Editor) changed(c model.Change) {
 		e.win.SetTitle(m.Title())
 	}
 	if c&(model.ChangeProject|model.ChangeSelection|model.ChangeValue) != 0 {
-		e.levels.refresh()
 		e.chain.Update()
 	}
 	if c&(model.ChangeProject|model.ChangeSelection|model.ChangeValue|model.ChangeLook) != 0 {
@@ -195,14 +196,6 @@ func (e *Editor) apply(o Outcome) {
 		return
 	}
 	e.mapv.ShowRun(o.Result, o.Elapsed)
-	if !e.shownOnce {
-		// the lists selected their first rows before they had a size, which
-		// scrolls them part of a row down; the first map comes after layout
-		e.shownOnce = true
-		if e.m.LevelIndex() == 0 {
-			e.levels.list.ScrollToTop()
-		}
-	}
 	e.contentLevelShown()
 	if e.OnGenerated != nil {
 		e.OnGenerated()

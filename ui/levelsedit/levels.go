@@ -1,4 +1,4 @@
-package ui
+package levelsedit
 
 import (
 	"fmt"
@@ -13,13 +13,12 @@ import (
 	"hewn/chain"
 	"hewn/projects"
 	"hewn/ui/internal/widgets"
-	"hewn/ui/model"
 )
 
 // levelList shows the project's levels (depth and name) with buttons to add,
 // duplicate, remove and reorder them; selecting one selects it in the model.
 type levelList struct {
-	m       *model.Model
+	m       Host
 	list    *widget.List
 	obj     fyne.CanvasObject
 	syncing bool
@@ -27,7 +26,7 @@ type levelList struct {
 	shown   []string // the rows' texts
 }
 
-func newLevelList(m *model.Model) *levelList {
+func newLevelList(m Host) *levelList {
 	ll := &levelList{m: m}
 	ll.list = widget.NewList(
 		func() int { return len(m.Project().Levels) },
@@ -95,7 +94,7 @@ func (ll *levelList) refresh() {
 
 // levelForm edits the selected level: name, depth, size, fixed seed, theme
 // and split. slot is where the form is shown (edits typed into it keep it).
-func levelForm(m *model.Model, slot *widgets.Slot) fyne.CanvasObject {
+func levelForm(m Host, slot *widgets.Slot) fyne.CanvasObject {
 	l := m.Level()
 	if l == nil {
 		return widget.NewLabel("No level selected.")
@@ -116,16 +115,16 @@ func levelForm(m *model.Model, slot *widgets.Slot) fyne.CanvasObject {
 		edit("Pin seed", "seed", func(l *projects.Level) { l.Seed = &n })
 	})
 	depth := widgets.NewIntField("depth", l.Depth, 0, 1000, func(n int) {
-		edit("model.Change depth", "depth", func(l *projects.Level) { l.Depth = n })
+		edit("Change depth", "depth", func(l *projects.Level) { l.Depth = n })
 		if l := m.Level(); l != nil && l.Seed == nil { // the derived seed follows the depth
 			widgets.SetQuietly(seed, strconv.FormatUint(m.Project().LevelSeed(m.LevelIndex()), 10))
 		}
 	})
 	width := widgets.NewIntField("width", l.Chain.Width, chain.MinSize, chain.MaxSize, func(n int) {
-		edit("model.Change width", "width", func(l *projects.Level) { l.Chain.Width = n })
+		edit("Change width", "width", func(l *projects.Level) { l.Chain.Width = n })
 	})
 	height := widgets.NewIntField("height", l.Chain.Height, chain.MinSize, chain.MaxSize, func(n int) {
-		edit("model.Change height", "height", func(l *projects.Level) { l.Chain.Height = n })
+		edit("Change height", "height", func(l *projects.Level) { l.Chain.Height = n })
 	})
 	pin := widget.NewCheck("fixed", func(on bool) {
 		edit("Pin seed", "", func(l *projects.Level) {
@@ -147,7 +146,7 @@ func levelForm(m *model.Model, slot *widgets.Slot) fyne.CanvasObject {
 	if l.Theme == "" {
 		th.SetSelected(chain.DefaultTheme().Name)
 	}
-	th.OnChanged = func(s string) { edit("model.Change theme", "", func(l *projects.Level) { l.Theme = s }) }
+	th.OnChanged = func(s string) { edit("Change theme", "", func(l *projects.Level) { l.Theme = s }) }
 	region := widget.NewSelect(append([]string{"none"}, projects.SplitRegions...), nil)
 	splitTheme := widget.NewSelect(names, nil)
 	if l.Split != nil {
@@ -187,67 +186,48 @@ func levelForm(m *model.Model, slot *widgets.Slot) fyne.CanvasObject {
 	)
 }
 
-// projectForm edits the project's name, master seed and content pack.
-// chooseContent opens a file dialog and calls back with the picked path.
-// slot is where the form is shown (edits typed into it keep it).
-func projectForm(m *model.Model, chooseContent func(func(string)), slot *widgets.Slot) fyne.CanvasObject {
+// levelSubject is what the level form shows.
+type levelSubject struct {
+	Index                int
+	Name                 string
+	Depth, Width, Height int
+	Seed                 uint64
+	Pinned               bool
+	Theme                string
+	Split                *projects.ThemeSplit
+	Themes               []string
+}
+
+func levelSubjectOf(m Host) levelSubject {
+	l := m.Level()
+	if l == nil {
+		return levelSubject{Index: -1}
+	}
 	p := m.Project()
-	// a typed value (key set) keeps the form; any other edit rebuilds it
-	edit := func(label, key string, f func(p *projects.Project)) {
-		if key == "" {
-			m.EditProject(label, key, f)
-			return
-		}
-		slot.Edit(func() { m.EditProject(label, key, f) })
-	}
-	name := widget.NewEntry()
-	name.SetText(p.Name)
-	name.OnChanged = func(s string) { edit("Rename project", "name", func(p *projects.Project) { p.Name = s }) }
-	seed := widgets.SeedEntry(p.Seed, func(n uint64) {
-		edit("model.Change master seed", "seed", func(p *projects.Project) { p.Seed = n })
-	})
-	dice := widget.NewButtonWithIcon("", theme.ViewRefreshIcon(), func() {
-		n := widgets.NewSeed()
-		edit("Roll master seed", "", func(p *projects.Project) { p.Seed = n })
-	})
-	embedded := "Embedded default pack"
-	file := "File"
-	path := widget.NewLabel(p.Content)
-	path.Truncation = fyne.TextTruncateEllipsis
-	if p.Content == "" {
-		path.SetText("No file chosen")
-	}
-	choose := widget.NewButtonWithIcon("Choose…", theme.FolderOpenIcon(), func() {
-		chooseContent(func(f string) {
-			edit("Set content pack", "", func(p *projects.Project) { p.Content = f })
-		})
-	})
-	pick := container.NewBorder(nil, nil, nil, choose, path)
-	builtIn := widgets.Hint("Hewn's own pack: the tutorial's mobs, items, props and their spawn and loot tables.")
-	src := widget.NewRadioGroup([]string{embedded, file}, nil)
-	show := func(fromFile bool) {
-		path.Hidden, choose.Hidden = !fromFile, !fromFile
-		builtIn.Hidden = fromFile
-		pick.Refresh()
-		builtIn.Refresh()
-	}
-	if p.Content == "" {
-		src.SetSelected(embedded)
-	} else {
-		src.SetSelected(file)
-	}
-	show(p.Content != "")
-	src.OnChanged = func(s string) {
-		if s == embedded {
-			edit("Use embedded content", "", func(p *projects.Project) { p.Content = "" })
-		} else {
-			show(true)
-		}
-	}
-	return widget.NewForm(
-		widget.NewFormItem("Project", name),
-		widget.NewFormItem("Master seed", container.NewVBox(container.NewBorder(nil, nil, nil, dice, seed),
-			widgets.Hint("Each level's seed derives from this and its depth, unless the level pins its own."))),
-		widget.NewFormItem("Content", container.NewVBox(src, pick, builtIn)),
-	)
+	return levelSubject{Index: m.LevelIndex(), Name: l.Name, Depth: l.Depth, Width: l.Chain.Width, Height: l.Chain.Height,
+		Seed: p.LevelSeed(m.LevelIndex()), Pinned: l.Seed != nil, Theme: l.Theme, Split: l.Split, Themes: p.ThemeNames()}
+}
+
+// Host is what the panel needs from the editor: the selected level and the
+// level edits of the model (each one undo step).
+type Host interface {
+	// Project is the current project (never modified: edits make new ones).
+	Project() *projects.Project
+	// LevelIndex is the selected level (-1: none).
+	LevelIndex() int
+	// Level is the selected level (nil: none).
+	Level() *projects.Level
+	// SelectLevel selects level i.
+	SelectLevel(i int)
+	// AddLevel appends a level one deeper than the last and selects it.
+	AddLevel()
+	// DuplicateLevel inserts a copy of level i after it and selects it.
+	DuplicateLevel(i int)
+	// RemoveLevel deletes level i.
+	RemoveLevel(i int)
+	// MoveLevel moves level i by delta places.
+	MoveLevel(i, delta int)
+	// EditLevel edits the selected level (a non-empty key coalesces typing
+	// into one undo step).
+	EditLevel(label, key string, f func(l *projects.Level))
 }
