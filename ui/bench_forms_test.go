@@ -58,7 +58,7 @@ func BenchmarkFormsThemeColourEdit(b *testing.B) {
 	f.e.m.EditLevel("Theme", "", func(l *projects.Level) { l.Theme = "mine" })
 	f.settle()
 	stubRuns(b, f)
-	fg := themeEntries(f.e.themeBox)[1]
+	fg := themeEntries(f.e.themes)[1]
 	colours := []string{"#112233", "#445566"}
 	b.ReportAllocs()
 	b.ResetTimer()

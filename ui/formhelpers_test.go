@@ -20,7 +20,7 @@ type forms struct {
 }
 
 func formsOf(f *fixture) forms {
-	return forms{widgetsOf(shown(f.e.levels)), widgetsOf(shown(f.e.project)), widgetsOf(f.e.themeBox), widgetsOf(f.paramArea())}
+	return forms{widgetsOf(shown(f.e.levels)), widgetsOf(shown(f.e.project)), widgetsOf(shown(f.e.themes)), widgetsOf(f.paramArea())}
 }
 
 // widgetsOf names the widgets of the form under o: the widgets its

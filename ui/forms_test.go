@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -13,7 +12,6 @@ import (
 	"hewn/chain"
 	"hewn/projects"
 	"hewn/ui/internal/uitest"
-	"hewn/ui/internal/widgets"
 )
 
 // themedProject is testProject with two project themes, "mine" for level One
@@ -64,12 +62,12 @@ func TestThemeEditsRebuildNoOtherForm(t *testing.T) {
 	e := f.e
 	f.steps(t).Select(0)
 	before := formsOf(f)
-	fg := themeEntries(e.themeBox)[1]
+	fg := themeEntries(e.themes)[1]
 	fg.SetText("#123456")
 	assert.Equal(t, "#123456", chain.Hex(e.m.Project().Themes[0].Look(chain.Wall).FG))
 	assert.True(t, before == formsOf(f), "a colour edit rebuilds no form")
 
-	box := uitest.FindOne(t, e.themeBox, func(c *widget.Check) bool { return c.Text == "Box-drawing walls" })
+	box := uitest.FindOne(t, e.themes, func(c *widget.Check) bool { return c.Text == "Box-drawing walls" })
 	gen := e.regen.Current()
 	test.Tap(box)
 	assert.False(t, e.m.Project().Themes[0].BoxWalls)
@@ -78,7 +76,7 @@ func TestThemeEditsRebuildNoOtherForm(t *testing.T) {
 	e.Undo()
 	assert.True(t, e.m.Project().Themes[0].BoxWalls, "the toggle undoes on its own")
 	assert.Equal(t, "#123456", chain.Hex(e.m.Project().Themes[0].Look(chain.Wall).FG))
-	assert.True(t, uitest.FindOne(t, e.themeBox, func(c *widget.Check) bool { return c.Text == "Box-drawing walls" }).Checked,
+	assert.True(t, uitest.FindOne(t, e.themes, func(c *widget.Check) bool { return c.Text == "Box-drawing walls" }).Checked,
 		"the theme editor shows the undone value")
 	assert.Equal(t, before.param, formsOf(f).param, "undoing a theme edit leaves the parameter form")
 }
@@ -114,10 +112,10 @@ func TestUndoShowsRestoredValuesInTheForms(t *testing.T) {
 	e := f.e
 	width := uitest.FormItem(t, e.levels, "Size").(*fyne.Container).Objects[0].(*fyne.Container).Objects[0].(*widget.Entry)
 	width.SetText("64")
-	fg := themeEntries(e.themeBox)[1]
+	fg := themeEntries(e.themes)[1]
 	fg.SetText("#123456")
 	e.Undo()
-	fg = themeEntries(e.themeBox)[1]
+	fg = themeEntries(e.themes)[1]
 	assert.Equal(t, chain.Hex(e.m.Project().Themes[0].Look(chain.Wall).FG), fg.Text, "the colour is back in its entry")
 	e.Undo()
 	width = uitest.FormItem(t, e.levels, "Size").(*fyne.Container).Objects[0].(*fyne.Container).Objects[0].(*widget.Entry)
@@ -133,67 +131,24 @@ func TestMasterSeedTypedInTheSeedBarShowsInTheProjectForm(t *testing.T) {
 	assert.Len(t, seed, 1, "the project form shows the new master seed")
 }
 
-// themePick returns the theme editor's select of the project's themes.
-func themePick(t *testing.T, e *Editor) *widget.Select {
-	return uitest.FindOne(t, e.themeBox, func(s *widget.Select) bool { return s.PlaceHolder != "New theme from…" })
-}
-
-func TestThemesTabFollowsTheSelectedLevel(t *testing.T) {
-	f := newFixture(t, themedProject())
-	e := f.e
-	assert.Equal(t, "mine", themePick(t, e).Selected)
-	f.levelList(t).Select(1)
-	f.settle()
-	assert.Equal(t, "yours", themePick(t, e).Selected, "the level's theme is shown")
-	assert.NotEmpty(t, uitest.FindAll(e.themeBox, func(r *widget.RichText) bool { return r.String() == "The selected level uses this theme." }))
-
-	// a built-in theme: offered as a copy for the level
-	e.m.EditLevel("Theme", "", func(l *projects.Level) { l.Theme = "forest" })
-	assert.Equal(t, "yours", themePick(t, e).Selected, "a built-in theme leaves the editor where it was")
-	test.Tap(buttonWithText(t, e.themeBox, "Copy it for this level"))
-	assert.Equal(t, "my_forest", e.m.Level().Theme)
-	assert.Equal(t, "my_forest", themePick(t, e).Selected)
-	e.Undo()
-	assert.Equal(t, "forest", e.m.Level().Theme, "one undo reverts the copy and its use")
-	assert.Len(t, e.m.Project().Themes, 2)
-}
-
 func TestNewThemeCanBeUsedForTheLevelAtOnce(t *testing.T) {
 	f := newFixture(t, themedProject())
 	e := f.e
-	copyFrom := uitest.FindOne(t, e.themeBox, func(s *widget.Select) bool { return s.PlaceHolder == "New theme from…" })
+	copyFrom := uitest.FindOne(t, e.themes, func(s *widget.Select) bool { return s.PlaceHolder == "New theme from…" })
 	copyFrom.SetSelected("limestone")
-	assert.Equal(t, "my_limestone", themePick(t, e).Selected, "the new theme is shown")
 	assert.Contains(t, uitest.FormItem(t, e.levels, "Theme").(*widget.Select).Options, "my_limestone",
 		"the level form lists it at once")
-	test.Tap(buttonWithText(t, e.themeBox, "Use for this level"))
+	test.Tap(buttonWithText(t, e.themes, "Use for this level"))
 	assert.Equal(t, "my_limestone", e.m.Level().Theme)
 	assert.Equal(t, "my_limestone", uitest.FormItem(t, e.levels, "Theme").(*widget.Select).Selected)
 	f.settle()
 	assert.Equal(t, "my_limestone", f.scene(t).Theme.Name)
-	assert.Empty(t, uitest.FindAll(e.themeBox, func(b *widget.Button) bool { return b.Text == "Use for this level" && b.Visible() }))
-}
-
-func TestColourSwatchOpensAPickerAndThePickIsUndoable(t *testing.T) {
-	f := newFixture(t, themedProject())
-	e := f.e
-	e.tabs.SelectIndex(tabThemes)
-	swatches := uitest.FindAll[*widgets.Swatch](e.themeBox, nil)
-	require.Len(t, swatches, 2*len(chain.Tiles()))
-	before := e.m.Project().Themes[0].Look(chain.Wall).FG
-	test.Tap(swatches[0]) // the wall's foreground
-	picker := uitest.Overlay(t, f.w)
-	assert.True(t, uitest.TextIn(picker, "wall foreground"), "the picker names what it colours")
-	// the first basic colour (red) picks it at once
-	colours := uitest.OnScreen(picker, func(o fyne.CanvasObject) bool {
-		_, tappable := o.(fyne.Tappable)
-		return tappable && fmt.Sprintf("%T", o) == "*dialog.colorButton"
-	})
-	require.NotEmpty(t, colours)
-	test.Tap(colours[0].(fyne.Tappable))
-	assert.Equal(t, "#F44336", chain.Hex(e.m.Project().Themes[0].Look(chain.Wall).FG))
-	assert.Equal(t, "#F44336", themeEntries(e.themeBox)[1].Text, "the entry shows the picked colour")
-	assert.Nil(t, f.w.Canvas().Overlays().Top(), "the picker closed")
-	e.Undo()
-	assert.Equal(t, before, e.m.Project().Themes[0].Look(chain.Wall).FG, "one undo reverts the pick")
+	assert.Empty(t, uitest.FindAll(e.themes, func(b *widget.Button) bool { return b.Text == "Use for this level" && b.Visible() }))
+	// and a split
+	e.m.EditLevel("Split", "", func(l *projects.Level) { l.Split = &projects.ThemeSplit{Region: "right_half", Theme: "dungeon"} })
+	f.settle()
+	sc := f.scene(t)
+	require.NotNil(t, sc.Split)
+	assert.Equal(t, "right_half", sc.Split.Region)
+	assert.Equal(t, "dungeon", sc.Split.Theme.Name)
 }

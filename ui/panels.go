@@ -41,3 +41,11 @@ type projectHost struct {
 }
 
 func (h projectHost) ChooseContent(set func(path string)) { h.e.chooseContent(set) }
+
+// themeHost is the editor as the Themes panel (ui/themeedit) sees it.
+type themeHost struct {
+	*model.Model
+	e *Editor
+}
+
+func (h themeHost) Window() fyne.Window { return h.e.win }

@@ -238,47 +238,6 @@ func TestSaveMarksClean(t *testing.T) {
 	assert.Equal(t, path, e.app.Preferences().StringList(recentKey)[0])
 }
 
-func TestThemeEditor(t *testing.T) {
-	f := newFixture(t, uitest.Project())
-	e := f.e
-	objs := test.LaidOutObjects(e.themeBox)
-	var copyFrom *widget.Select
-	for _, o := range objs {
-		if s, ok := o.(*widget.Select); ok && s.PlaceHolder == "New theme from…" {
-			copyFrom = s
-		}
-	}
-	require.NotNil(t, copyFrom)
-	copyFrom.SetSelected("limestone")
-	require.Len(t, e.m.Project().Themes, 1)
-	assert.Equal(t, "my_limestone", e.m.Project().Themes[0].Name)
-	assert.Equal(t, '▒', e.m.Project().Themes[0].Tiles["wall"].Glyph)
-	// the wall row's glyph entry
-	var entries []*widget.Entry
-	for _, o := range test.LaidOutObjects(e.themeBox) {
-		if en, ok := o.(*widget.Entry); ok {
-			entries = append(entries, en)
-		}
-	}
-	require.NotEmpty(t, entries)
-	entries[0].SetText("X")
-	assert.Equal(t, 'X', e.m.Project().Themes[0].Tiles["wall"].Glyph)
-	gen := e.regen.Current()
-	entries[1].SetText("#112233")
-	assert.Equal(t, "#112233", chain.Hex(e.m.Project().Themes[0].Tiles["wall"].FG))
-	assert.Equal(t, gen, e.regen.Current(), "a colour edit redraws without regenerating")
-	// a level picks it, and a split
-	e.m.EditLevel("theme", "", func(l *projects.Level) {
-		l.Theme = "my_limestone"
-		l.Split = &projects.ThemeSplit{Region: "right_half", Theme: "dungeon"}
-	})
-	f.settle()
-	sc := f.scene(t)
-	assert.Equal(t, "my_limestone", sc.Theme.Name)
-	require.NotNil(t, sc.Split)
-	assert.Equal(t, "right_half", sc.Split.Region)
-}
-
 // BenchmarkEditToMapShown80x50 measures an edit (a parameter typed) to the new
 // map shown: model edit, chain run off the UI goroutine, history, and the map
 // view's frame.

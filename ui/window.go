@@ -20,6 +20,7 @@ import (
 	"hewn/ui/projectedit"
 	"hewn/ui/render"
 	uistats "hewn/ui/stats"
+	"hewn/ui/themeedit"
 )
 
 // Editor is the editor window's views wired to a Model.
@@ -29,19 +30,18 @@ type Editor struct {
 	m    *model.Model
 	post func(func())
 
-	regen    *Regen
-	levels   *levelsedit.Panel
-	project  *projectedit.Panel
-	chain    *chainedit.Panel
-	themeBox *fyne.Container
-	tabs     *container.AppTabs
-	main     *container.AppTabs
-	mapv     *mapview.Panel
+	regen   *Regen
+	levels  *levelsedit.Panel
+	project *projectedit.Panel
+	chain   *chainedit.Panel
+	themes  *themeedit.Panel
+	tabs    *container.AppTabs
+	main    *container.AppTabs
+	mapv    *mapview.Panel
 
-	themeSel string
-	spawner  chain.Spawner
-	entity   func(string) (rune, color.RGBA, bool)
-	packOf   *content.Pack // the pack the spawner and looks come from
+	spawner chain.Spawner
+	entity  func(string) (rune, color.RGBA, bool)
+	packOf  *content.Pack // the pack the spawner and looks come from
 
 	lastLevel int
 	lastStep  int
@@ -72,14 +72,14 @@ func newEditor(a fyne.App, w fyne.Window, m *model.Model, post func(func())) *Ed
 	e.levels = levelsedit.New(m)
 	e.project = projectedit.New(projectHost{m, e})
 	e.chain = chainedit.New(chainHost{m, e})
-	e.themeBox = container.NewVBox()
+	e.themes = themeedit.New(themeHost{m, e})
 	e.mapv = mapview.New(mapHost{m, e})
 
 	e.tabs = container.NewAppTabs(
 		container.NewTabItem("Chain", e.chain),
 		container.NewTabItem("Levels", e.levels),
 		container.NewTabItem("Builders", e.chain.Palette()),
-		container.NewTabItem("Themes", container.NewVScroll(e.themeBox)),
+		container.NewTabItem("Themes", e.themes),
 		container.NewTabItem("Project", e.project),
 	)
 	// Two columns: the sidebar (about 380 px at 1280×800) and the map, so an
@@ -129,10 +129,12 @@ func (e *Editor) changed(c model.Change) {
 		e.win.SetTitle(m.Title())
 	}
 	if c&(model.ChangeProject|model.ChangeSelection|model.ChangeValue) != 0 {
+		e.levels.Update()
 		e.chain.Update()
+		e.project.Update()
 	}
 	if c&(model.ChangeProject|model.ChangeSelection|model.ChangeValue|model.ChangeLook) != 0 {
-		e.refreshForms(c)
+		e.themes.Update()
 	}
 	e.mapv.Update()
 	levelChanged := m.LevelIndex() != e.lastLevel
@@ -146,10 +148,6 @@ func (e *Editor) changed(c model.Change) {
 		e.mapv.FollowStep()
 	}
 }
-
-// rebuildForms brings the forms (level, project, themes, parameters) up to
-// date with the model, rebuilding only those whose subject changed.
-func (e *Editor) rebuildForms() { e.refreshForms(model.ChangeProject) }
 
 // loadContent loads the project's content pack when nobody has (attaching it
 // to the project without an undo step), and compiles its roller and entity

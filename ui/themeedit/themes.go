@@ -1,4 +1,4 @@
-package ui
+package themeedit
 
 import (
 	"fmt"
@@ -17,7 +17,6 @@ import (
 	"hewn/chain"
 	"hewn/projects"
 	"hewn/ui/internal/widgets"
-	"hewn/ui/model"
 )
 
 // themeEnv is what the theme editor needs besides the model.
@@ -37,7 +36,7 @@ type themeEnv struct {
 // by tapping a colour's swatch), and box walls. It follows the selected level:
 // it says which theme the level uses and offers to use the shown one for it,
 // or to copy the level's built-in theme into the project to edit it.
-func themeEditor(m *model.Model, env themeEnv) fyne.CanvasObject {
+func themeEditor(m Host, env themeEnv) fyne.CanvasObject {
 	p := m.Project()
 	var names []string
 	for _, t := range p.Themes {
@@ -76,7 +75,7 @@ func themeEditor(m *model.Model, env themeEnv) fyne.CanvasObject {
 		m.EditProject("Remove theme", "", func(p *projects.Project) { p.Themes = slices.Delete(p.Themes, idx, idx+1) })
 	})
 	box := widget.NewCheck("Box-drawing walls", func(b bool) {
-		alone(m, func() {
+		m.Alone(func() {
 			env.slot.Edit(func() {
 				m.EditProject("Box-drawing walls", fmt.Sprintf("theme:%d:box", idx), func(p *projects.Project) { p.Themes[idx].BoxWalls = b })
 			})
@@ -126,10 +125,6 @@ func themeEditor(m *model.Model, env themeEnv) fyne.CanvasObject {
 	return top
 }
 
-// alone runs f's edits as an undo step of their own: not merged with typing
-// into the same field before or after.
-func alone(m *model.Model, f func()) { m.Alone(f) }
-
 // projectTheme returns the index of the project's theme called name (-1: none).
 func projectTheme(p *projects.Project, name string) int {
 	return slices.IndexFunc(p.Themes, func(t chain.Theme) bool { return strings.EqualFold(t.Name, name) })
@@ -165,7 +160,7 @@ func uniqueThemeName(p *projects.Project, base string) string {
 // use the shown project theme (index shown) for it, or, when the level uses a
 // built-in theme, to copy that theme into the project for the level. It is nil
 // without a selected level.
-func levelThemeLine(m *model.Model, shown int) fyne.CanvasObject {
+func levelThemeLine(m Host, shown int) fyne.CanvasObject {
 	li := m.LevelIndex()
 	name := levelThemeName(m)
 	if li < 0 {
@@ -210,7 +205,7 @@ func levelThemeLine(m *model.Model, shown int) fyne.CanvasObject {
 // and entries for the glyph and the foreground and background colours, each
 // colour with a swatch that opens a colour picker. report receives a problem
 // with an entry ("" when fixed).
-func themeRow(m *model.Model, env themeEnv, idx int, t chain.Tile, l chain.Look, report func(field, problem string)) fyne.CanvasObject {
+func themeRow(m Host, env themeEnv, idx int, t chain.Tile, l chain.Look, report func(field, problem string)) fyne.CanvasObject {
 	key := fmt.Sprintf("theme:%d:%s:", idx, t)
 	sw := canvas.NewText(string(l.Glyph), l.FG)
 	sw.TextStyle.Monospace = true
@@ -271,7 +266,7 @@ func themeRow(m *model.Model, env themeEnv, idx int, t chain.Tile, l chain.Look,
 			strip.OnTapped = func() {
 				cur := c.get(m.Project().Themes[idx].Look(t))
 				widgets.PickColour(env.win, fmt.Sprintf("%s %s", t, title), "", cur, func(col colorRGBA) {
-					alone(m, func() { e.SetText(chain.Hex(col)) }) // an undo step of its own
+					m.Alone(func() { e.SetText(chain.Hex(col)) }) // an undo step of its own
 				})
 			}
 		}
