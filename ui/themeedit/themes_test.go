@@ -224,7 +224,7 @@ func TestNewThemeCanBeUsedForTheLevelAtOnce(t *testing.T) {
 func TestColourSwatchOpensAPickerAndThePickIsUndoable(t *testing.T) {
 	f := newFixture(t, themedProject())
 	e := f.p
-		swatches := uitest.FindAll[*widgets.Swatch](e.box, nil)
+	swatches := uitest.FindAll[*widgets.Swatch](e.box, nil)
 	require.Len(t, swatches, 2*len(chain.Tiles()))
 	before := f.h.Project().Themes[0].Look(chain.Wall).FG
 	test.Tap(swatches[0]) // the wall's foreground
