@@ -13,6 +13,7 @@ import (
 	"hewn/chain"
 	"hewn/content"
 	"hewn/ui/chainedit"
+	"hewn/ui/contentedit"
 	"hewn/ui/levelsedit"
 	"hewn/ui/mapview"
 	"hewn/ui/model"
@@ -30,14 +31,15 @@ type Editor struct {
 	m    *model.Model
 	post func(func())
 
-	regen   *Regen
-	levels  *levelsedit.Panel
-	project *projectedit.Panel
-	chain   *chainedit.Panel
-	themes  *themeedit.Panel
-	tabs    *container.AppTabs
-	main    *container.AppTabs
-	mapv    *mapview.Panel
+	regen    *Regen
+	levels   *levelsedit.Panel
+	project  *projectedit.Panel
+	chain    *chainedit.Panel
+	themes   *themeedit.Panel
+	tabs     *container.AppTabs
+	main     *container.AppTabs
+	mapv     *mapview.Panel
+	contents *contentedit.Panel
 
 	spawner chain.Spawner
 	entity  func(string) (rune, color.RGBA, bool)
@@ -194,7 +196,7 @@ func (e *Editor) apply(o Outcome) {
 		return
 	}
 	e.mapv.ShowRun(o.Result, o.Elapsed)
-	e.contentLevelShown()
+	e.contents.UpdateLevel()
 	if e.OnGenerated != nil {
 		e.OnGenerated()
 	}

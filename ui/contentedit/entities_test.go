@@ -109,7 +109,7 @@ func TestEntityFormEditsLookFactionAndShowsTheRestAsJSON(t *testing.T) {
 
 func TestEntitySearchAndSection(t *testing.T) {
 	p, _ := newFakePanel(t, "", 1280, 800)
-	p.ShowTab("Entities")
+	p.showTab("Entities")
 	v := p.entities
 	v.search.SetText("dragon")
 	require.NotEmpty(t, v.shown)
