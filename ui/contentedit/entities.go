@@ -337,4 +337,3 @@ func reason(err error) error {
 type plainError string
 
 func (e plainError) Error() string { return string(e) }
-
