@@ -46,16 +46,6 @@ func (h playHost) Focus(obj fyne.Focusable) {
 // Post runs f on the UI goroutine.
 func (h playHost) Post(f func()) { h.e.post(f) }
 
-// OnLevelChange calls f after every edit that may change the level: the
-// project's structure, a value in a form, the content pack.
-func (h playHost) OnLevelChange(f func()) {
-	h.e.m.OnChange(func(c model.Change) {
-		if c&(model.ChangeProject|model.ChangeValue|model.ChangeContent) != 0 {
-			f()
-		}
-	})
-}
-
 // SaveSession asks for a file and writes data there atomically.
 func (h playHost) SaveSession(name string, data []byte) {
 	e := h.e
@@ -101,7 +91,12 @@ func readSession(path string) ([]byte, error) {
 // front starts a game (if none runs) and gives the viewport the keys.
 func (e *Editor) installPlay() {
 	e.playPanel = playview.New(playHost{e})
-	tab := e.addMainTab("Play", theme.MediaPlayIcon(), e.playPanel.Object())
+	e.m.OnChange(func(c model.Change) {
+		if c&(model.ChangeProject|model.ChangeValue|model.ChangeContent) != 0 {
+			e.playPanel.Update()
+		}
+	})
+	tab := e.addMainTab("Play", theme.MediaPlayIcon(), e.playPanel)
 	prev := e.main.OnSelected
 	e.main.OnSelected = func(t *container.TabItem) {
 		if prev != nil {

@@ -37,9 +37,6 @@ type Host interface {
 	Focus(obj fyne.Focusable)
 	// Post runs f on the UI goroutine (a replay's steps come through it).
 	Post(f func())
-	// OnLevelChange registers f, called on the UI goroutine whenever an edit
-	// may have changed the level in play (its chain, the project or the pack).
-	OnLevelChange(f func())
 	// SaveSession asks the user where to save a play session and writes data
 	// there (name is the suggested file name).
 	SaveSession(name string, data []byte)
@@ -48,14 +45,15 @@ type Host interface {
 	OpenSession(f func(data []byte))
 }
 
-// LogLines is how many messages the log area shows.
-const LogLines = 5
+// logLines is how many messages the log area shows.
+const logLines = 5
 
-// ReplayDelay is the time between two keys of a replay.
-var ReplayDelay = 60 * time.Millisecond
+// replayDelay is the time between two keys of a replay.
+var replayDelay = 60 * time.Millisecond
 
 // Panel is the Play panel.
 type Panel struct {
+	widget.BaseWidget
 	host Host
 	obj  fyne.CanvasObject
 
@@ -83,20 +81,20 @@ func New(h Host) *Panel {
 	pn.view.OnKey = pn.key
 	pn.view.OnTap = func() {
 		if pn.view.Game() == nil {
-			pn.Start()
+			pn.start()
 		}
 	}
 	pn.side = widget.NewLabel("")
 	pn.side.Wrapping = fyne.TextWrapWord
-	// The log area keeps LogLines lines' height (one message a line, cut
+	// The log area keeps logLines lines' height (one message a line, cut
 	// with an ellipsis when too long), so the viewport does not jump.
-	pn.log = widget.NewLabel(strings.Repeat("\n", LogLines-1))
+	pn.log = widget.NewLabel(strings.Repeat("\n", logLines-1))
 	pn.log.Truncation = fyne.TextTruncateEllipsis
 	pn.status = widget.NewLabel("Press Play (or click the view) to play-test the selected level.")
 	pn.status.Truncation = fyne.TextTruncateEllipsis
-	pn.restart = widget.NewButtonWithIcon("Play", theme.MediaPlayIcon(), pn.Start)
-	pn.newSeed = widget.NewButtonWithIcon("New seed", theme.ViewRefreshIcon(), pn.NewSeed)
-	pn.save = widget.NewButtonWithIcon("Save", theme.DocumentSaveIcon(), pn.SaveSession)
+	pn.restart = widget.NewButtonWithIcon("Play", theme.MediaPlayIcon(), pn.start)
+	pn.newSeed = widget.NewButtonWithIcon("New seed", theme.ViewRefreshIcon(), pn.newGame)
+	pn.save = widget.NewButtonWithIcon("Save", theme.DocumentSaveIcon(), pn.saveSession)
 	pn.replay = widget.NewButtonWithIcon("Replay", theme.MediaReplayIcon(), pn.replayClicked)
 	pn.reveal = widget.NewCheck("Reveal map", func(on bool) {
 		pn.view.SetReveal(on)
@@ -110,30 +108,30 @@ func New(h Host) *Panel {
 	side.SetMinSize(fyne.NewSize(170, 0))
 	toggles := container.NewVBox(widget.NewSeparator(), pn.reveal, pn.walls, pn.invuln)
 	pn.obj = container.NewBorder(top, pn.log, nil, container.NewBorder(nil, toggles, nil, nil, side), pn.view)
-	h.OnLevelChange(pn.levelChanged)
+	pn.ExtendBaseWidget(pn)
 	pn.enable()
 	return pn
 }
 
-// Object is the panel's canvas object.
-func (pn *Panel) Object() fyne.CanvasObject { return pn.obj }
+// CreateRenderer implements fyne.Widget.
+func (pn *Panel) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(pn.obj) }
 
-// Game returns the game in progress (nil before Start).
-func (pn *Panel) Game() *play.Game { return pn.view.Game() }
+// game returns the game in progress (nil before start).
+func (pn *Panel) game() *play.Game { return pn.view.Game() }
 
 // Shown is called when the panel's tab comes to the front: it starts a game
 // if none runs and gives the viewport the keyboard focus.
 func (pn *Panel) Shown() {
 	if pn.view.Game() == nil {
-		pn.Start()
+		pn.start()
 		return
 	}
 	pn.host.Focus(pn.view)
 }
 
-// Start begins a new game on the host's selected level with the seed of the
+// start begins a new game on the host's selected level with the seed of the
 // game in progress (the project's master seed for the first game): Restart.
-func (pn *Panel) Start() {
+func (pn *Panel) start() {
 	master, depth, ok := pn.host.Level()
 	if g := pn.view.Game(); g != nil {
 		master = g.Seed()
@@ -148,9 +146,9 @@ func (pn *Panel) Start() {
 	pn.startAt(master, depth)
 }
 
-// NewSeed begins a new game on the selected level with a new random master
+// newGame begins a new game on the selected level with a new random master
 // seed (the project keeps its own).
-func (pn *Panel) NewSeed() {
+func (pn *Panel) newGame() {
 	_, depth, ok := pn.host.Level()
 	if !ok {
 		if g := pn.view.Game(); g != nil {
@@ -207,8 +205,9 @@ func (pn *Panel) enable() {
 	}
 }
 
-// levelChanged offers a restart when the level in play may have changed.
-func (pn *Panel) levelChanged() {
+// Update offers a restart (the game plays on) after an edit that may have
+// changed the level in play: its chain, the project or the content pack.
+func (pn *Panel) Update() {
 	if pn.view.Game() == nil || pn.changed {
 		return
 	}
@@ -236,8 +235,8 @@ func (pn *Panel) key(r rune) {
 	pn.refresh()
 }
 
-// SessionName is the suggested file name of g's session.
-func SessionName(p *projects.Project, g *play.Game) string {
+// sessionName is the suggested file name of g's session.
+func sessionName(p *projects.Project, g *play.Game) string {
 	name := "play"
 	if p != nil && p.Name != "" {
 		name = strings.ToLower(strings.Join(strings.Fields(p.Name), "_"))
@@ -245,8 +244,8 @@ func SessionName(p *projects.Project, g *play.Game) string {
 	return fmt.Sprintf("%s-depth%d-seed%d.play.json", name, g.StartDepth(), g.Seed())
 }
 
-// SaveSession saves the game so far (seed, depth, keys and toggles).
-func (pn *Panel) SaveSession() {
+// saveSession saves the game so far (seed, depth, keys and toggles).
+func (pn *Panel) saveSession() {
 	g := pn.view.Game()
 	if g == nil {
 		return
@@ -256,7 +255,7 @@ func (pn *Panel) SaveSession() {
 		pn.status.SetText(err.Error())
 		return
 	}
-	pn.host.SaveSession(SessionName(pn.host.Project(), g), b)
+	pn.host.SaveSession(sessionName(pn.host.Project(), g), b)
 }
 
 // replayClicked opens a session to replay, or stops the replay running.
@@ -269,7 +268,7 @@ func (pn *Panel) replayClicked() {
 	pn.host.OpenSession(func(b []byte) {
 		s, err := play.ParseSession(b)
 		if err == nil {
-			err = pn.Replay(s)
+			err = pn.replaySession(s)
 		}
 		if err != nil {
 			pn.status.SetText(err.Error())
@@ -277,9 +276,9 @@ func (pn *Panel) replayClicked() {
 	})
 }
 
-// Replay plays session s in the viewport, one key every ReplayDelay, on the
+// replaySession plays session s in the viewport, one key every replayDelay, on the
 // current project. A key typed meanwhile stops it and plays on.
-func (pn *Panel) Replay(s play.Session) error {
+func (pn *Panel) replaySession(s play.Session) error {
 	pn.stopReplay()
 	r, err := play.NewReplayer(pn.host.Project(), pn.host.Pack(), s)
 	if err != nil {
@@ -294,7 +293,7 @@ func (pn *Panel) Replay(s play.Session) error {
 	pn.status.SetText(fmt.Sprintf("Replaying seed %d, depth %d: %d keys", s.Seed, s.StartDepth, r.Left()))
 	pn.host.Focus(pn.view)
 	go func(stop chan struct{}) {
-		t := time.NewTicker(ReplayDelay)
+		t := time.NewTicker(replayDelay)
 		defer t.Stop()
 		for {
 			select {
@@ -308,8 +307,8 @@ func (pn *Panel) Replay(s play.Session) error {
 	return nil
 }
 
-// Replaying reports whether a replay is running.
-func (pn *Panel) Replaying() bool { return pn.replayer != nil }
+// replaying reports whether a replay is running.
+func (pn *Panel) replaying() bool { return pn.replayer != nil }
 
 // replayStep plays r's next key (if r is still the replay running).
 func (pn *Panel) replayStep(r *play.Replayer) {
@@ -342,20 +341,20 @@ func (pn *Panel) refresh() {
 		return
 	}
 	pn.view.Refresh()
-	pn.side.SetText(Sidebar(g))
-	pn.log.SetText(LogText(g))
+	pn.side.SetText(sidebar(g))
+	pn.log.SetText(logText(g))
 }
 
-// LogText is the log area's text: the latest LogLines messages of g, oldest
-// first, always LogLines lines.
-func LogText(g *play.Game) string {
+// logText is the log area's text: the latest logLines messages of g, oldest
+// first, always logLines lines.
+func logText(g *play.Game) string {
 	n := len(g.Log)
-	lines := make([]string, LogLines-min(n, LogLines), LogLines)
-	return strings.Join(append(lines, g.Log[max(0, n-LogLines):]...), "\n")
+	lines := make([]string, logLines-min(n, logLines), logLines)
+	return strings.Join(append(lines, g.Log[max(0, n-logLines):]...), "\n")
 }
 
-// Sidebar is the sidebar's text for g.
-func Sidebar(g *play.Game) string {
+// sidebar is the sidebar's text for g.
+func sidebar(g *play.Game) string {
 	var b strings.Builder
 	st := "alive"
 	if !g.Alive() {
@@ -396,7 +395,7 @@ func Sidebar(g *play.Game) string {
 }
 
 // view is the game viewport: the shared glyph viewport following the player
-// at Cell pixels a tile, which takes the keyboard focus when clicked and
+// at cell pixels a tile, which takes the keyboard focus when clicked and
 // sends the game keys to OnKey.
 type view struct {
 	widgets.Viewport
@@ -411,13 +410,13 @@ type view struct {
 	OnTap func()
 }
 
-// Cell is the viewport's tile side in device pixels.
-const Cell = 16
+// cell is the viewport's tile side in device pixels.
+const cell = 16
 
 func newView() *view {
 	v := &view{}
 	v.ExtendBaseWidget(v)
-	v.Follow(Cell)
+	v.Follow(cell)
 	v.SetMinSize(fyne.NewSize(160, 120)) // small, so the editor fits a 1024×700 window
 	return v
 }

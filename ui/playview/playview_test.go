@@ -28,7 +28,6 @@ type fakeHost struct {
 	focused fyne.Focusable
 	canvas  fyne.Canvas
 	posted  chan func()
-	changed []func()
 	saved   []byte
 	name    string
 }
@@ -48,8 +47,7 @@ func (h *fakeHost) Focus(obj fyne.Focusable) {
 		h.canvas.Focus(obj)
 	}
 }
-func (h *fakeHost) Post(f func())          { h.posted <- f }
-func (h *fakeHost) OnLevelChange(f func()) { h.changed = append(h.changed, f) }
+func (h *fakeHost) Post(f func()) { h.posted <- f }
 func (h *fakeHost) SaveSession(name string, data []byte) {
 	h.name, h.saved = name, append([]byte(nil), data...)
 }
@@ -59,7 +57,7 @@ func (h *fakeHost) OpenSession(f func([]byte)) { f(h.saved) }
 func window(t *testing.T, h *fakeHost) (*Panel, fyne.Window) {
 	test.NewTempApp(t)
 	pn := New(h)
-	w := test.NewTempWindow(t, pn.Object())
+	w := test.NewTempWindow(t, pn)
 	w.Resize(fyne.NewSize(900, 600))
 	h.canvas = w.Canvas()
 	return pn, w
@@ -97,9 +95,9 @@ func TestTypedKeysMoveThePlayerAndFillTheLog(t *testing.T) {
 		"##########")
 	h.depth = 1
 	pn, w := window(t, h)
-	assert.Nil(t, pn.Game())
+	assert.Nil(t, pn.game())
 	pn.Shown()
-	g := pn.Game()
+	g := pn.game()
 	require.NotNil(t, g, "showing the tab starts a game")
 	assert.Equal(t, pn.view, w.Canvas().Focused(), "the viewport has the keys")
 	require.Equal(t, chain.Point{X: 1, Y: 1}, g.Player.Pos)
@@ -123,20 +121,20 @@ func TestTypedKeysMoveThePlayerAndFillTheLog(t *testing.T) {
 	assert.Contains(t, pn.side.Text, "Turn 7")
 	assert.Contains(t, pn.side.Text, "Underfoot: floor")
 	assert.Equal(t, "lll3jhj.g", string(g.Keys), "the keys are recorded (x is none)")
-	assert.Len(t, strings.Split(pn.log.Text, "\n"), LogLines, "the log keeps its height: the view does not jump")
-	for range LogLines + 2 {
+	assert.Len(t, strings.Split(pn.log.Text, "\n"), logLines, "the log keeps its height: the view does not jump")
+	for range logLines + 2 {
 		typeKeys(w, "g")
 	}
 	lines := strings.Split(pn.log.Text, "\n")
-	assert.Len(t, lines, LogLines, "the newest messages only")
-	assert.Equal(t, g.Log[len(g.Log)-1], lines[LogLines-1], "newest last")
+	assert.Len(t, lines, logLines, "the newest messages only")
+	assert.Equal(t, g.Log[len(g.Log)-1], lines[logLines-1], "newest last")
 }
 
 func TestPanelPlaysTheExampleAndFits(t *testing.T) {
 	h := newHost(t)
 	pn, w := window(t, h)
-	pn.Start()
-	g := pn.Game()
+	pn.start()
+	g := pn.game()
 	require.NotNil(t, g)
 	assert.Equal(t, 3, g.Depth)
 	assert.Equal(t, uint64(11), g.Seed())
@@ -145,32 +143,31 @@ func TestPanelPlaysTheExampleAndFits(t *testing.T) {
 	assert.Equal(t, before+5, g.Turn)
 	assert.Contains(t, pn.side.Text, "Depth 3")
 	assert.Contains(t, pn.log.Text, g.Log[len(g.Log)-1], "the log area shows the latest messages")
-	assert.Less(t, pn.Object().MinSize().Width, float32(650), "fits beside the sidebar in a 1024-px window")
-	assert.Less(t, pn.Object().MinSize().Height, float32(600))
+	assert.Less(t, pn.MinSize().Width, float32(650), "fits beside the sidebar in a 1024-px window")
+	assert.Less(t, pn.MinSize().Height, float32(600))
 }
 
 func TestRestartNewSeedAndLevelChange(t *testing.T) {
 	h := newHost(t)
 	pn, w := window(t, h)
-	pn.Start()
+	pn.start()
 	typeKeys(w, "....")
-	g := pn.Game()
-	require.Len(t, h.changed, 1)
-	h.changed[0]()
+	g := pn.game()
+	pn.Update() // the editor calls it after an edit that may change the level
 	assert.Contains(t, pn.status.Text, "The level changed")
 	pn.restart.OnTapped()
-	g2 := pn.Game()
+	g2 := pn.game()
 	assert.NotSame(t, g, g2)
 	assert.Equal(t, 0, g2.Turn)
 	assert.Equal(t, g.Seed(), g2.Seed(), "restart keeps the seed")
 	assert.NotContains(t, pn.status.Text, "changed")
 
 	pn.newSeed.OnTapped()
-	g3 := pn.Game()
+	g3 := pn.game()
 	assert.NotEqual(t, g.Seed(), g3.Seed())
 	h.master = 99
-	pn.Start()
-	assert.Equal(t, g3.Seed(), pn.Game().Seed(), "restart keeps the game's seed, not the project's")
+	pn.start()
+	assert.Equal(t, g3.Seed(), pn.game().Seed(), "restart keeps the game's seed, not the project's")
 }
 
 func TestTogglesAndSessionReplay(t *testing.T) {
@@ -186,8 +183,8 @@ func TestTogglesAndSessionReplay(t *testing.T) {
 		"##########")
 	h.depth = 1
 	pn, w := window(t, h)
-	pn.Start()
-	g := pn.Game()
+	pn.start()
+	g := pn.game()
 	typeKeys(w, "l")
 	assert.Equal(t, chain.Point{X: 1, Y: 1}, g.Player.Pos)
 	pn.walls.SetChecked(true)
@@ -204,13 +201,13 @@ func TestTogglesAndSessionReplay(t *testing.T) {
 	assert.Equal(t, "test-depth1-seed11.play.json", h.name)
 	want, _ := g.MarshalJSON()
 
-	ReplayDelay = time.Millisecond
+	replayDelay = time.Millisecond
 	pn.invuln.SetChecked(false)
 	pn.replay.OnTapped()
-	require.True(t, pn.Replaying())
-	r := pn.Game()
+	require.True(t, pn.replaying())
+	r := pn.game()
 	assert.NotSame(t, g, r)
-	for pn.Replaying() {
+	for pn.replaying() {
 		(<-h.posted)()
 	}
 	got, _ := r.MarshalJSON()
@@ -220,20 +217,20 @@ func TestTogglesAndSessionReplay(t *testing.T) {
 
 	// A key during a replay stops it; the game plays on.
 	pn.replay.OnTapped()
-	require.True(t, pn.Replaying())
+	require.True(t, pn.replaying())
 	// the first replay's ticker may have posted a step after it ended (a
 	// no-op): run posts until this replay has played its first key
-	for len(pn.Game().Keys) == 0 {
+	for len(pn.game().Keys) == 0 {
 		(<-h.posted)()
 	}
 	typeKeys(w, ".")
-	assert.False(t, pn.Replaying())
+	assert.False(t, pn.replaying())
 	assert.Contains(t, pn.status.Text, "Replay stopped")
-	assert.Equal(t, "l.", string(pn.Game().Keys))
+	assert.Equal(t, "l.", string(pn.game().Keys))
 
 	h.saved = []byte(`{"version": 1, "keys": "hQ"}`)
 	pn.replay.OnTapped()
-	assert.False(t, pn.Replaying())
+	assert.False(t, pn.replaying())
 	assert.Contains(t, pn.status.Text, "unknown key 'Q'")
 }
 
@@ -242,15 +239,15 @@ func TestTogglesAndSessionReplay(t *testing.T) {
 func TestViewFollowsThePlayerAndRevealShowsMore(t *testing.T) {
 	h := newHost(t)
 	pn, w := window(t, h)
-	pn.Start()
-	g := pn.Game()
+	pn.start()
+	g := pn.game()
 	require.NotNil(t, g)
 	gs, ok := pn.view.Drawing().(*render.GameScene)
 	require.True(t, ok, "the viewport draws the game")
 	assert.Same(t, g, gs.Game)
 	assert.Equal(t, g.Player.Pos, gs.Focus(), "the camera follows the player")
 	assert.False(t, pn.view.Fitting(), "a fixed tile size, not fitted")
-	assert.Equal(t, Cell, pn.view.Cell())
+	assert.Equal(t, cell, pn.view.Cell())
 
 	lit := func() int {
 		img := w.Canvas().Capture()
@@ -280,8 +277,8 @@ func TestSessionNameAndSidebar(t *testing.T) {
 	require.NoError(t, err)
 	g, err := play.New(p, nil, 5, 1)
 	require.NoError(t, err)
-	assert.Equal(t, "bracketon-depth1-seed5.play.json", SessionName(p, g))
-	s := Sidebar(g)
+	assert.Equal(t, "bracketon-depth1-seed5.play.json", sessionName(p, g))
+	s := sidebar(g)
 	for _, want := range []string{"HP 30/30 (alive)", "Depth 1", "Turn 0", "Underfoot:", "Weapon: Longsword, AC 10", "In sight ("} {
 		assert.Contains(t, s, want)
 	}
