@@ -69,7 +69,7 @@ func TestExportEveryFormatThroughTheFileMenu(t *testing.T) {
 
 	data, err = os.ReadFile(exportThroughMenu(t, f, "History GIF…", "history.gif", func(form fyne.CanvasObject) {
 		assert.True(t, uitest.TextIn(form, fmt.Sprintf("%d frames, one per snapshot", r.History.Len())))
-		entries := widgetsIn[*widget.Entry](form)
+		entries := uitest.FindAll[*widget.Entry](form, nil)
 		require.Len(t, entries, 2, "frame delay and last frame's hold")
 		assert.Equal(t, strconv.Itoa(int(f.e.mapv.PlaybackDelay().Milliseconds())), entries[0].Text, "proposed at the scrubber's speed")
 		entries[0].SetText("120")
@@ -122,7 +122,7 @@ func TestGIFTimingFormValidatesAndRemembers(t *testing.T) {
 	f, err := newWindowFixture(t, "")
 	require.NoError(t, err)
 	exportThroughMenu(t, f, "History GIF…", "a.gif", func(form fyne.CanvasObject) {
-		entries := widgetsIn[*widget.Entry](form)
+		entries := uitest.FindAll[*widget.Entry](form, nil)
 		entries[0].SetText("5")
 		assert.True(t, uitest.ButtonIn(t, form, "Choose File…").Disabled(), "5 ms is too short")
 		entries[0].SetText("70000")
@@ -131,7 +131,7 @@ func TestGIFTimingFormValidatesAndRemembers(t *testing.T) {
 		assert.False(t, uitest.ButtonIn(t, form, "Choose File…").Disabled())
 	})
 	path := exportThroughMenu(t, f, "History GIF…", "b.gif", func(form fyne.CanvasObject) {
-		assert.Equal(t, "80", widgetsIn[*widget.Entry](form)[0].Text, "the last delay given")
+		assert.Equal(t, "80", uitest.FindAll[*widget.Entry](form, nil)[0].Text, "the last delay given")
 	})
 	data, err := os.ReadFile(path)
 	require.NoError(t, err)

@@ -7,10 +7,10 @@ import (
 	"hewn/projects"
 	"hewn/projects/play"
 	"hewn/projects/stats"
-	uistats "hewn/ui/stats"
+	"hewn/ui/statsview"
 )
 
-// statsHost is the editor as the Statistics panel (ui/stats) sees it.
+// statsHost is the editor as the Statistics panel (ui/statsview) sees it.
 type statsHost struct{ e *Editor }
 
 // Target sweeps the selected level with the project's content pack.
@@ -79,6 +79,6 @@ func (h statsHost) Post(f func()) { h.e.post(f) }
 
 // installStats adds the Statistics panel beside the map.
 func (e *Editor) installStats() {
-	e.stats = uistats.New(statsHost{e})
-	e.addMainTab("Statistics", theme.InfoIcon(), e.stats.Object())
+	e.stats = statsview.New(statsHost{e})
+	e.addMainTab("Statistics", theme.InfoIcon(), e.stats)
 }

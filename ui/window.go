@@ -20,7 +20,7 @@ import (
 	"hewn/ui/playview"
 	"hewn/ui/projectedit"
 	"hewn/ui/render"
-	uistats "hewn/ui/stats"
+	"hewn/ui/statsview"
 	"hewn/ui/themeedit"
 )
 
@@ -57,7 +57,7 @@ type Editor struct {
 	// exports counts exports running in the background; OnExported, if
 	// set, is told each one's outcome (tests).
 	exports    sync.WaitGroup
-	stats      *uistats.Panel
+	stats      *statsview.Panel
 	playPanel  *playview.Panel
 	OnExported func(error)
 	// OnGenerated is called after a new map is shown (benchmarks, tests).

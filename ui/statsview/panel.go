@@ -1,10 +1,11 @@
-// Package stats is the editor's Statistics panel: it sweeps the selected
+// Package statsview is the editor's Statistics panel: it sweeps the selected
 // level over many seeds (projects/stats) in the background, with a progress
 // bar and Cancel, and shows a metric's histogram, an expressive-range heatmap
 // of two metrics (how varied the chain's output is), and the worst seeds for
-// a metric, each opening in the map view with one click. It sees the editor
-// only through a Host.
-package stats
+// a metric, each opening in the map view with one click; and the Balance view,
+// where a bot plays every depth over the seeds and each death opens as a
+// replay. It sees the editor only through a Host.
+package statsview
 
 import (
 	"context"
@@ -32,12 +33,18 @@ type Host interface {
 	Target() (t stats.Target, ok bool)
 	// OpenSeed shows the selected level's map for master seed m.
 	OpenSeed(m uint64)
+	// BalanceTarget is the project's balance sweep for bot over depths
+	// (ok false when the project has none of them).
+	BalanceTarget(bot string, depths []int, maxTurns int) (t stats.BalanceTarget, ok bool)
+	// OpenReplay replays keys from master seed m on depth d in the Play tab.
+	OpenReplay(m uint64, d int, keys string)
 	// Post runs f on the UI goroutine.
 	Post(f func())
 }
 
 // Panel is the Statistics panel.
 type Panel struct {
+	widget.BaseWidget
 	h Host
 
 	seeds   *widget.Entry
@@ -60,8 +67,8 @@ type Panel struct {
 	gen     uint64
 	running bool
 	balance *balanceView
-	// OnDone is called when a sweep's report is shown (tests).
-	OnDone func()
+	// onDone is called when a sweep's report is shown (tests).
+	onDone func()
 }
 
 // histogram and heatmap image sizes in pixels.
@@ -71,17 +78,16 @@ const (
 	heatPx         = 16
 )
 
-// New builds the panel over h (with the Balance view when h is also a
-// BalanceHost).
+// New builds the panel over h.
 func New(h Host) *Panel {
 	p := &Panel{h: h}
 	p.seeds = widget.NewEntry()
 	p.seeds.SetText("200")
 	p.from = widget.NewEntry()
 	p.from.SetText("1")
-	p.run = widget.NewButtonWithIcon("Run", theme.MediaPlayIcon(), func() { p.Run() })
+	p.run = widget.NewButtonWithIcon("Run", theme.MediaPlayIcon(), p.sweep)
 	p.run.Importance = widget.HighImportance
-	p.cancelB = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), p.Cancel)
+	p.cancelB = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), p.cancelSweep)
 	p.cancelB.Disable()
 	p.bar = widget.NewProgressBar()
 	p.bar.Hide() // until a sweep runs (an empty bar reads as one stuck at 0 %)
@@ -104,15 +110,20 @@ func New(h Host) *Panel {
 	heat := widget.NewCard("", "Expressive range (maps per cell)", container.NewBorder(
 		container.NewGridWithColumns(2, p.xMetric, p.yMetric), nil, nil, nil, container.NewCenter(p.heat)))
 	worst := widget.NewCard("", "Worst seeds (click to open)", container.NewBorder(p.worstBy, nil, nil, nil, p.worst))
-	sections := container.NewVBox(hist, heat, worst)
-	if bh, ok := h.(BalanceHost); ok {
-		p.balance = newBalanceView(p, bh)
-		sections.Add(p.balance.obj)
-	}
+	p.balance = newBalanceView(p, h)
+	sections := container.NewVBox(hist, heat, worst, p.balance.obj)
 	p.obj = container.NewBorder(container.NewVBox(form, p.bar, p.summary), nil, nil, nil,
 		container.NewVScroll(sections))
+	p.ExtendBaseWidget(p)
 	return p
 }
+
+// CreateRenderer implements fyne.Widget.
+func (p *Panel) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(p.obj) }
+
+// Update is the panel contract's: the sweeps run when the designer asks, so
+// an edit leaves the last report on screen as it is.
+func (p *Panel) Update() {}
 
 // sized wraps o to a fixed minimum width.
 func sized(o fyne.CanvasObject, w float32) fyne.CanvasObject {
@@ -129,15 +140,9 @@ func chartImage(w, h int) *canvas.Image {
 	return img
 }
 
-// Object is the panel's widget tree.
-func (p *Panel) Object() fyne.CanvasObject { return p.obj }
-
-// Report is the last sweep's report (nil before one finished).
-func (p *Panel) Report() *stats.Report { return p.report }
-
-// Run sweeps the selected level over the seeds the form names, in the
+// sweep sweeps the selected level over the seeds the form names, in the
 // background (a sweep still running is cancelled first).
-func (p *Panel) Run() {
+func (p *Panel) sweep() {
 	n, err := strconv.Atoi(p.seeds.Text)
 	if err != nil || n < 1 || n > 1_000_000 {
 		p.summary.SetText(fmt.Sprintf("Seeds: %q is not a count from 1 to 1000000.", p.seeds.Text))
@@ -153,7 +158,7 @@ func (p *Panel) Run() {
 		p.summary.SetText("There is no level to sweep.")
 		return
 	}
-	p.Cancel()
+	p.cancelSweep()
 	ctx, cancel := context.WithCancel(context.Background())
 	p.mu.Lock()
 	p.gen++
@@ -196,8 +201,8 @@ func (p *Panel) Run() {
 			p.bar.SetValue(1)
 			p.report = r
 			p.draw()
-			if p.OnDone != nil {
-				p.OnDone()
+			if p.onDone != nil {
+				p.onDone()
 			}
 		})
 	}()
@@ -211,8 +216,8 @@ func (p *Panel) advance(done, total int) {
 	}
 }
 
-// Cancel stops a sweep in progress.
-func (p *Panel) Cancel() {
+// cancelSweep stops a sweep in progress.
+func (p *Panel) cancelSweep() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.cancel != nil {
@@ -233,7 +238,7 @@ func (p *Panel) draw() {
 		r.Target, r.Depth, r.Maps, r.Failures.Count, p.metric.Selected, s.Mean, s.Min, s.P50, s.Max))
 	p.hist.Image = histogramImage(s)
 	p.hist.Refresh()
-	p.heat.Image = heatImage(Heat(r, p.xMetric.Selected, p.yMetric.Selected))
+	p.heat.Image = heatImage(heat(r, p.xMetric.Selected, p.yMetric.Selected))
 	p.heat.Refresh()
 	p.worst.Objects = nil
 	high := p.worstBy.Selected == stats.Unreachable || p.worstBy.Selected == stats.DeadEnds
@@ -273,10 +278,10 @@ func histogramImage(s stats.Summary) image.Image {
 	return img
 }
 
-// Heat counts the report's maps in a heatCells×heatCells grid over two
+// heat counts the report's maps in a heatCells×heatCells grid over two
 // metrics' ranges (x left to right, y bottom to top): how the chain's output
 // spreads.
-func Heat(r *stats.Report, x, y string) [heatCells][heatCells]int {
+func heat(r *stats.Report, x, y string) [heatCells][heatCells]int {
 	var grid [heatCells][heatCells]int
 	sx, sy := r.Metrics[x], r.Metrics[y]
 	cell := func(v, lo, hi float64) int {

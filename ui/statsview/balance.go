@@ -1,4 +1,4 @@
-package stats
+package statsview
 
 import (
 	"context"
@@ -19,22 +19,12 @@ import (
 	"hewn/projects/stats"
 )
 
-// BalanceHost is what the Balance view needs from the editor beyond Host.
-type BalanceHost interface {
-	Host
-	// BalanceTarget is the project's balance sweep for bot over depths
-	// (ok false when the project has none of them).
-	BalanceTarget(bot string, depths []int, maxTurns int) (t stats.BalanceTarget, ok bool)
-	// OpenReplay replays keys from master seed m on depth d in the Play tab.
-	OpenReplay(m uint64, d int, keys string)
-}
-
 // balanceView lets a bot play every depth over many seeds and shows, per
 // depth, survival and turns as bars, deaths by creature, and for a chosen
 // depth the seeds where the bot died, each opening as a replay.
 type balanceView struct {
 	p       *Panel
-	h       BalanceHost
+	h       Host
 	bot     *widget.Select
 	depths  *widget.Entry
 	run     *widget.Button
@@ -45,17 +35,17 @@ type balanceView struct {
 	report  *stats.BalanceReport
 	obj     fyne.CanvasObject
 	running context.CancelFunc
-	// OnDone is called when a balance report is shown (tests).
-	OnDone func()
+	// onDone is called when a balance report is shown (tests).
+	onDone func()
 }
 
-func newBalanceView(p *Panel, h BalanceHost) *balanceView {
+func newBalanceView(p *Panel, h Host) *balanceView {
 	b := &balanceView{p: p, h: h}
 	b.bot = widget.NewSelect(play.BotNames, nil)
 	b.bot.SetSelected("explorer")
 	b.depths = widget.NewEntry()
 	b.depths.SetText("1-10")
-	b.run = widget.NewButtonWithIcon("Run bots", theme.MediaPlayIcon(), b.Run)
+	b.run = widget.NewButtonWithIcon("Run bots", theme.MediaPlayIcon(), b.sweep)
 	b.bars = chartImage(chartW, chartH)
 	b.lines = widget.NewLabel("Bots play each depth over the seeds above, with the player's keys and knowledge.")
 	b.lines.Wrapping = fyne.TextWrapWord
@@ -86,8 +76,8 @@ func parseDepths(s string) ([]int, error) {
 	return out, nil
 }
 
-// Run starts the balance sweep in the background.
-func (b *balanceView) Run() {
+// sweep starts the balance sweep in the background.
+func (b *balanceView) sweep() {
 	n, err := strconv.Atoi(b.p.seeds.Text)
 	from, err2 := strconv.ParseUint(b.p.from.Text, 10, 64)
 	depths, err3 := parseDepths(b.depths.Text)
@@ -133,8 +123,8 @@ func (b *balanceView) Run() {
 			}
 			b.p.bar.SetValue(1)
 			b.show(r)
-			if b.OnDone != nil {
-				b.OnDone()
+			if b.onDone != nil {
+				b.onDone()
 			}
 		})
 	}()
@@ -200,19 +190,4 @@ func (b *balanceView) showDeaths() {
 		}
 	}
 	b.deaths.Refresh()
-}
-
-// Balance is the last balance report (nil before one finished).
-func (p *Panel) Balance() *stats.BalanceReport {
-	if p.balance == nil {
-		return nil
-	}
-	return p.balance.report
-}
-
-// OnBalanceDone sets a function called when a balance report is shown (tests).
-func (p *Panel) OnBalanceDone(f func()) {
-	if p.balance != nil {
-		p.balance.OnDone = f
-	}
 }
