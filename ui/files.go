@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -176,4 +178,24 @@ func (e *Editor) rememberDir(path string) {
 	if e.app != nil && path != "" {
 		e.app.Preferences().SetString(lastDirKey, filepath.Dir(path))
 	}
+}
+
+// maxSessionBytes bounds a play session file read back (a million keys fit).
+const maxSessionBytes = 16 << 20
+
+// readSession reads a session file of at most maxSessionBytes.
+func readSession(path string) ([]byte, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	b, err := io.ReadAll(io.LimitReader(fh, maxSessionBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > maxSessionBytes {
+		return nil, fmt.Errorf("%s: a play session over %d MiB is refused", path, maxSessionBytes>>20)
+	}
+	return b, nil
 }

@@ -79,7 +79,6 @@ func newWindowEditor(a fyne.App, w fyne.Window, path string, post func(func())) 
 	w.SetCloseIntercept(e.Quit)
 	if dir, derr := RecoveryDir(); derr == nil {
 		e.recover = newRecovery(dir, func(err error) { post(func() { e.mapv.SetStatus("⚠ " + err.Error()) }) })
-		e.m.OnChange(e.keepRecovery)
 		e.offerRecovered(FindRecovered(dir))
 	}
 	switch {
@@ -384,9 +383,10 @@ func (e *Editor) chooseContent(set func(string)) {
 }
 
 // keepRecovery writes unsaved work to the recovery file a moment after each
-// edit and removes the file once the work is saved.
-func (e *Editor) keepRecovery(c model.Change) {
-	if e.recover == nil || c&model.ChangeFile == 0 {
+// edit (a change of the file's state) and removes the file once the work is
+// saved.
+func (e *Editor) keepRecovery() {
+	if e.recover == nil {
 		return
 	}
 	if e.m.Dirty() {

@@ -43,10 +43,10 @@ func TestStatisticsOpenReplayPlaysInThePlayTab(t *testing.T) {
 	e := f.e
 	statsHost{e}.OpenReplay(5, 2, "....")
 	assert.Equal(t, "Play", e.main.Selected().Text)
-	side := uitest.LabelWith(e.playPanel, "Underfoot:") // the play panel's sidebar
+	side := uitest.LabelWith(e.play, "Underfoot:") // the play panel's sidebar
 	require.NotNil(t, side, "the replay is on screen")
 	assert.Contains(t, side.Text, "\nDepth 2\nTurn 4\n")
-	assert.True(t, uitest.TextIn(e.playPanel, "Replay of seed 5, depth 2"))
+	assert.True(t, uitest.TextIn(e.play, "Replay of seed 5, depth 2"))
 
 	statsHost{e}.OpenReplay(5, 2, "Q")
 	assert.True(t, uitest.TextIn(uitest.Overlay(t, f.w), "unknown key"), "bad keys: the error shows")

@@ -1,9 +1,11 @@
 package ui
 
 import (
+	"context"
 	"fmt"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -14,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"hewn/chain"
+	"hewn/content"
 	"hewn/projects"
 	"hewn/ui/internal/uitest"
 	"hewn/ui/internal/widgets"
@@ -255,4 +258,56 @@ func BenchmarkEditToMapShown80x50(b *testing.B) {
 		f.settle()
 		frame(800, 500)
 	}
+}
+
+// countRuns counts the chain runs the editor starts from now on (the runs
+// are the real ones).
+func countRuns(t *testing.T, f *fixture) func() int {
+	f.settle()
+	var n atomic.Int32
+	run := f.e.regen.run
+	f.e.regen.run = func(ctx context.Context, c *chain.Chain, cfg chain.Config) (*chain.Result, error) {
+		n.Add(1)
+		return run(ctx, c, cfg)
+	}
+	return func() int { f.settle(); return int(n.Load()) }
+}
+
+// One edit starts one chain run: a pack edit that also edits the project (a
+// rename following into the chain's steps) once, not once as a project edit
+// and again as a pack edit; a weight typed, a parameter typed, once; a
+// theme's colour, none.
+func TestOneEditStartsOneRun(t *testing.T) {
+	f := newContentFixture(t)
+	runs := countRuns(t, f)
+	host := contentHost{f.e}
+	require.NoError(t, host.EditProjectAndPack("Rename Goblin", func(p *projects.Project, pk *content.Pack) error {
+		_, err := p.RenameEntity(pk, "Goblin", "Hobgoblin")
+		return err
+	}))
+	assert.Equal(t, 1, runs(), "an EditProjectAndPack")
+	require.NoError(t, host.EditPack("Weight", "w", func(pk *content.Pack) error {
+		pk.SpawnTable[0].Weight++
+		return nil
+	}))
+	assert.Equal(t, 2, runs(), "an EditPack")
+
+	f.steps(t).Select(0)
+	f.settle()
+	before := runs()
+	f.param(t, "Max rooms").SetText("12")
+	assert.Equal(t, 12, f.chain().Steps[0].Params["max_rooms"])
+	assert.Equal(t, before+1, runs(), "a parameter typed")
+
+	f.e.m.EditProject("Add theme", "", func(p *projects.Project) {
+		th, _ := chain.FindTheme("dungeon", nil)
+		th.Name = "mine"
+		p.Themes = append(p.Themes, th)
+	})
+	f.e.m.EditLevel("Theme", "", func(l *projects.Level) { l.Theme = "mine" })
+	before = runs()
+	themeEntries(f.e.themes)[1].SetText("#123456")
+	assert.Equal(t, "#123456", chain.Hex(f.e.m.Project().Themes[0].Look(chain.Wall).FG))
+	assert.Equal(t, before, runs(), "a theme's colour: drawn again, nothing runs")
+	assert.Equal(t, "#123456", chain.Hex(f.scene(t).Theme.Look(chain.Wall).FG))
 }

@@ -24,30 +24,34 @@ import (
 	"hewn/ui/themeedit"
 )
 
-// Editor is the editor window's views wired to a Model.
+// Editor is the editor window: the shell around the panels, wired to a Model.
 type Editor struct {
 	app  fyne.App
 	win  fyne.Window
 	m    *model.Model
 	post func(func())
 
-	regen    *Regen
-	levels   *levelsedit.Panel
-	project  *projectedit.Panel
+	regen *Regen
+	// the panels: the sidebar's (tabs) and the big area's (main)
 	chain    *chainedit.Panel
+	levels   *levelsedit.Panel
 	themes   *themeedit.Panel
-	tabs     *container.AppTabs
-	main     *container.AppTabs
+	project  *projectedit.Panel
 	mapv     *mapview.Panel
 	contents *contentedit.Panel
+	stats    *statsview.Panel
+	play     *playview.Panel
+	tabs     *container.AppTabs
+	main     *container.AppTabs
+	// table is which panel updates on which change (see reactions).
+	table []reaction
 
 	spawner chain.Spawner
 	entity  func(string) (rune, color.RGBA, bool)
 	packOf  *content.Pack // the pack the spawner and looks come from
-
-	lastLevel int
-	lastStep  int
-	shownOnce bool
+	// lastLevel and lastStep are the selection the last run (or the history
+	// shown) followed.
+	lastLevel, lastStep int
 	// recover keeps unsaved work in a recovery file (nil: none, as in tests
 	// that build the editor without NewWindowEditor).
 	recover *recovery
@@ -57,62 +61,11 @@ type Editor struct {
 	// exports counts exports running in the background; OnExported, if
 	// set, is told each one's outcome (tests).
 	exports    sync.WaitGroup
-	stats      *statsview.Panel
-	playPanel  *playview.Panel
 	OnExported func(error)
 	// OnGenerated is called after a new map is shown (benchmarks, tests).
 	OnGenerated func()
 
 	root fyne.CanvasObject
-}
-
-// newEditor builds the views for m in window w; post runs a function on the UI
-// goroutine (fyne.Do in the app).
-func newEditor(a fyne.App, w fyne.Window, m *model.Model, post func(func())) *Editor {
-	e := &Editor{app: a, win: w, m: m, post: post, lastLevel: -2, lastStep: -2}
-	e.regen = NewRegen(post, e.apply)
-	e.levels = levelsedit.New(m)
-	e.project = projectedit.New(projectHost{m, e})
-	e.chain = chainedit.New(chainHost{m, e})
-	e.themes = themeedit.New(themeHost{m, e})
-	e.mapv = mapview.New(mapHost{m, e})
-
-	e.tabs = container.NewAppTabs(
-		container.NewTabItem("Chain", e.chain),
-		container.NewTabItem("Levels", e.levels),
-		container.NewTabItem("Builders", e.chain.Palette()),
-		container.NewTabItem("Themes", e.themes),
-		container.NewTabItem("Project", e.project),
-	)
-	// Two columns: the sidebar (about 380 px at 1280×800) and the map, so an
-	// 80×50 map fits at 11 px a tile, where glyphs read.
-	// the big area's tabs: the map first; the content pack, play-test and
-	// statistics panels add theirs (addMainTab)
-	e.main = container.NewAppTabs(container.NewTabItemWithIcon("Map", theme.GridIcon(), e.mapv))
-	e.installContent()
-	e.installStats()
-	e.installPlay()
-	outer := container.NewHSplit(e.tabs, e.main)
-	outer.Offset = 0.3
-	e.root = outer
-
-	m.OnChange(e.changed)
-	m.OnChange(e.contentChanged)
-	m.OnChange(func(c model.Change) {
-		if c&(model.ChangeProject|model.ChangeValue|model.ChangeContent) != 0 {
-			e.mapv.CheckPins()
-		}
-	})
-	e.changed(model.ChangeProject | model.ChangeSelection | model.ChangeFile)
-	e.mapv.CheckPins()
-	return e
-}
-
-// addMainTab adds a panel beside the map in the big area's tabs.
-func (e *Editor) addMainTab(name string, icon fyne.Resource, obj fyne.CanvasObject) *container.TabItem {
-	t := container.NewTabItemWithIcon(name, icon, obj)
-	e.main.Append(t)
-	return t
 }
 
 // The sidebar's tabs, in order.
@@ -124,30 +77,67 @@ const (
 	tabProject
 )
 
-// changed refreshes the views a model change touched and regenerates.
-func (e *Editor) changed(c model.Change) {
-	m := e.m
-	if c&model.ChangeFile != 0 && e.win != nil {
-		e.win.SetTitle(m.Title())
+// newEditor builds the views for m in window w; post runs a function on the UI
+// goroutine (fyne.Do in the app).
+func newEditor(a fyne.App, w fyne.Window, m *model.Model, post func(func())) *Editor {
+	e := &Editor{app: a, win: w, m: m, post: post, lastLevel: -2, lastStep: -2}
+	e.regen = NewRegen(post, e.apply)
+	e.chain = chainedit.New(chainHost{m, e})
+	e.levels = levelsedit.New(m)
+	e.themes = themeedit.New(themeHost{m, e})
+	e.project = projectedit.New(projectHost{m, e})
+	e.mapv = mapview.New(mapHost{m, e})
+	e.contents = contentedit.New(contentHost{e})
+	e.stats = statsview.New(statsHost{e})
+	e.play = playview.New(playHost{e})
+
+	e.tabs = container.NewAppTabs(
+		container.NewTabItem("Chain", e.chain),
+		container.NewTabItem("Levels", e.levels),
+		container.NewTabItem("Builders", e.chain.Palette()),
+		container.NewTabItem("Themes", e.themes),
+		container.NewTabItem("Project", e.project),
+	)
+	// the big area's tabs: the map first, then the content pack, statistics
+	// and play-test panels; bringing Play to the front starts a game (if none
+	// runs) and gives its viewport the keys
+	play := container.NewTabItemWithIcon("Play", theme.MediaPlayIcon(), e.play)
+	e.main = container.NewAppTabs(
+		container.NewTabItemWithIcon("Map", theme.GridIcon(), e.mapv),
+		container.NewTabItemWithIcon("Content", theme.ListIcon(), e.contents),
+		container.NewTabItemWithIcon("Statistics", theme.InfoIcon(), e.stats),
+		play,
+	)
+	e.main.OnSelected = func(t *container.TabItem) {
+		if t == play {
+			e.play.Shown()
+		}
 	}
-	if c&(model.ChangeProject|model.ChangeSelection|model.ChangeValue) != 0 {
-		e.levels.Update()
-		e.chain.Update()
-		e.project.Update()
+	// Two columns: the sidebar (about 380 px at 1280×800) and the map, so an
+	// 80×50 map fits at 11 px a tile, where glyphs read.
+	outer := container.NewHSplit(e.tabs, e.main)
+	outer.Offset = 0.3
+	e.root = outer
+
+	e.table = e.reactions()
+	m.OnChange(e.react)
+	e.react(model.ChangeProject | model.ChangeSelection | model.ChangeFile)
+	return e
+}
+
+// selectMain brings the big area's tab named name to the front.
+func (e *Editor) selectMain(name string) {
+	for i, t := range e.main.Items {
+		if t.Text == name {
+			e.main.SelectIndex(i)
+		}
 	}
-	if c&(model.ChangeProject|model.ChangeSelection|model.ChangeValue|model.ChangeLook) != 0 {
-		e.themes.Update()
-	}
-	e.mapv.Update()
-	levelChanged := m.LevelIndex() != e.lastLevel
-	stepChanged := m.StepIndex() != e.lastStep
-	e.lastLevel, e.lastStep = m.LevelIndex(), m.StepIndex()
-	if c&(model.ChangeProject|model.ChangeValue) != 0 || levelChanged {
-		e.regenerate()
-	} else if c&model.ChangeLook != 0 {
-		e.mapv.Redraw()
-	} else if stepChanged {
-		e.mapv.FollowStep()
+}
+
+// retitle shows the project's name and unsaved mark in the window title.
+func (e *Editor) retitle() {
+	if e.win != nil {
+		e.win.SetTitle(e.m.Title())
 	}
 }
 
@@ -173,9 +163,11 @@ func (e *Editor) loadContent() {
 	e.spawner, e.entity = p.Pack.Roller(), render.EntityLooks(p.Pack)
 }
 
-// regenerate starts a new run of the selected level (cancelling one in progress).
+// regenerate starts a new run of the selected level (cancelling one in
+// progress): the one place a change regenerates (see reactions).
 func (e *Editor) regenerate() {
 	li := e.m.LevelIndex()
+	e.lastLevel, e.lastStep = li, e.m.StepIndex()
 	c := e.m.Chain()
 	if c == nil {
 		return
@@ -199,6 +191,19 @@ func (e *Editor) apply(o Outcome) {
 	e.contents.UpdateLevel()
 	if e.OnGenerated != nil {
 		e.OnGenerated()
+	}
+}
+
+// selectionMoved follows another selection: another level regenerates;
+// another step of the level on screen shows its last snapshot.
+func (e *Editor) selectionMoved() {
+	li, si := e.m.LevelIndex(), e.m.StepIndex()
+	switch {
+	case li != e.lastLevel:
+		e.regenerate()
+	case si != e.lastStep:
+		e.lastStep = si
+		e.mapv.FollowStep()
 	}
 }
 
