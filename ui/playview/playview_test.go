@@ -246,8 +246,6 @@ func TestViewFollowsThePlayerAndRevealShowsMore(t *testing.T) {
 	require.True(t, ok, "the viewport draws the game")
 	assert.Same(t, g, gs.Game)
 	assert.Equal(t, g.Player.Pos, gs.Focus(), "the camera follows the player")
-	assert.False(t, pn.view.Fitting(), "a fixed tile size, not fitted")
-	assert.Equal(t, cell, pn.view.Cell())
 
 	lit := func() int {
 		img := w.Canvas().Capture()

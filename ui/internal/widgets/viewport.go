@@ -138,8 +138,8 @@ func (v *Viewport) Follow(cell int) {
 	v.Refresh()
 }
 
-// Cell returns the tile size in device pixels.
-func (v *Viewport) Cell() int {
+// cellSize returns the tile size in device pixels.
+func (v *Viewport) cellSize() int {
 	if v.cell == 0 {
 		return defaultCell
 	}
@@ -150,15 +150,15 @@ func (v *Viewport) Cell() int {
 // view is resized, until the user zooms or pans.
 func (v *Viewport) Fit() { v.free = false; v.Refresh() }
 
-// Fitting reports whether the view is in fit mode.
-func (v *Viewport) Fitting() bool { return !v.free && !v.follow }
+// fitting reports whether the view is in fit mode.
+func (v *Viewport) fitting() bool { return !v.free && !v.follow }
 
-// Zoom changes the tile size by factor around the device pixel at (anchor).
-func (v *Viewport) Zoom(factor float64, anchor image.Point) {
+// zoom changes the tile size by factor around the device pixel at (anchor).
+func (v *Viewport) zoom(factor float64, anchor image.Point) {
 	if v.follow {
 		return
 	}
-	cell := v.Cell()
+	cell := v.cellSize()
 	c := int(float64(cell)*factor + 0.5)
 	if c == cell {
 		if factor > 1 {
@@ -180,7 +180,7 @@ func (v *Viewport) Zoom(factor float64, anchor image.Point) {
 func (v *Viewport) ZoomCenter(factor float64) {
 	s := v.Size()
 	sc := v.pxScale()
-	v.Zoom(factor, image.Pt(int(s.Width*sc/2), int(s.Height*sc/2)))
+	v.zoom(factor, image.Pt(int(s.Width*sc/2), int(s.Height*sc/2)))
 }
 
 // fitTo computes the cell size and origin showing the whole w×h-tile drawing
@@ -193,7 +193,7 @@ func (v *Viewport) fitTo(w, h, pw, ph int) {
 
 // followTo centres the view of pw×ph pixels on tile p of a w×h-tile drawing.
 func (v *Viewport) followTo(p chain.Point, w, h, pw, ph int) {
-	c := v.Cell()
+	c := v.cellSize()
 	cam := chain.Point{X: camera(p.X, pw/c+1, w), Y: camera(p.Y, ph/c+1, h)}
 	v.origin = image.Pt(-cam.X*c, -cam.Y*c)
 }
@@ -230,7 +230,7 @@ func (v *Viewport) draw(w, h int) image.Image {
 	case !v.free && !v.follow:
 		v.fitTo(tw, th, w, h)
 	}
-	atlas, err := render.NewAtlas(v.Cell())
+	atlas, err := render.NewAtlas(v.cellSize())
 	if err != nil {
 		clear(v.buf.Pix)
 		return v.buf
@@ -253,10 +253,10 @@ func (v *Viewport) devicePx(p fyne.Position) image.Point {
 	return image.Pt(int(p.X*sc), int(p.Y*sc))
 }
 
-// TileAt returns the drawing's tile under a position in the widget.
-func (v *Viewport) TileAt(p fyne.Position) chain.Point {
+// tileAt returns the drawing's tile under a position in the widget.
+func (v *Viewport) tileAt(p fyne.Position) chain.Point {
 	px := v.devicePx(p)
-	return chain.Point{X: floorDiv(px.X-v.origin.X, v.Cell()), Y: floorDiv(px.Y-v.origin.Y, v.Cell())}
+	return chain.Point{X: floorDiv(px.X-v.origin.X, v.cellSize()), Y: floorDiv(px.Y-v.origin.Y, v.cellSize())}
 }
 
 func floorDiv(a, b int) int {
@@ -273,7 +273,7 @@ func (v *Viewport) Scrolled(e *fyne.ScrollEvent) {
 	if e.Scrolled.DY < 0 {
 		f = 1 / f
 	}
-	v.Zoom(f, v.devicePx(e.Position))
+	v.zoom(f, v.devicePx(e.Position))
 }
 
 // Dragged pans (fyne.Draggable).
@@ -295,7 +295,7 @@ func (v *Viewport) MouseIn(e *desktop.MouseEvent) { v.MouseMoved(e) }
 
 // MouseMoved reports the hovered tile.
 func (v *Viewport) MouseMoved(e *desktop.MouseEvent) {
-	p := v.TileAt(e.Position)
+	p := v.tileAt(e.Position)
 	v.hover = &p
 	v.reportHover()
 }

@@ -29,14 +29,14 @@ func TestViewportZoomPan(t *testing.T) {
 	g := chain.NewGrid(40, 25)
 	v.SetDrawing(&render.Scene{Map: g})
 	v.draw(400, 250)
-	assert.Equal(t, 10, v.Cell(), "fits 40×25 into 400×250")
-	v.Zoom(2, image.Pt(0, 0))
-	assert.Equal(t, 20, v.Cell())
+	assert.Equal(t, 10, v.cellSize(), "fits 40×25 into 400×250")
+	v.zoom(2, image.Pt(0, 0))
+	assert.Equal(t, 20, v.cellSize())
 	v.Dragged(&fyne.DragEvent{Dragged: fyne.Delta{DX: -20, DY: 0}})
-	assert.Equal(t, chain.Point{X: 1, Y: 0}, v.TileAt(fyne.NewPos(0, 0)))
+	assert.Equal(t, chain.Point{X: 1, Y: 0}, v.tileAt(fyne.NewPos(0, 0)))
 	v.Fit()
 	v.draw(400, 250)
-	assert.Equal(t, 10, v.Cell())
+	assert.Equal(t, 10, v.cellSize())
 }
 
 func TestViewportGolden(t *testing.T) {
@@ -81,32 +81,32 @@ func TestViewportFitsLargestCellAndKeepsFitOnResize(t *testing.T) {
 	test.NewTempWindow(t, v)
 	v.SetDrawing(&render.Scene{Map: chain.NewGrid(80, 50)})
 	v.draw(590, 560)
-	assert.Equal(t, 7, v.Cell(), "590/80 = 7: width bound")
+	assert.Equal(t, 7, v.cellSize(), "590/80 = 7: width bound")
 	assert.Equal(t, (590-80*7)/2, v.origin.X, "centred")
 	v.draw(900, 600)
-	assert.Equal(t, 11, v.Cell(), "a wider view refits: 900/80 = 11")
+	assert.Equal(t, 11, v.cellSize(), "a wider view refits: 900/80 = 11")
 	v.draw(900, 520)
-	assert.Equal(t, 10, v.Cell(), "height bound: 520/50 = 10")
-	assert.True(t, v.Fitting())
+	assert.Equal(t, 10, v.cellSize(), "height bound: 520/50 = 10")
+	assert.True(t, v.fitting())
 
 	v.ZoomCenter(1.25)
-	assert.False(t, v.Fitting(), "zooming leaves fit mode")
-	zoomed := v.Cell()
+	assert.False(t, v.fitting(), "zooming leaves fit mode")
+	zoomed := v.cellSize()
 	v.draw(700, 500)
-	assert.Equal(t, zoomed, v.Cell(), "a resize keeps the user's zoom")
+	assert.Equal(t, zoomed, v.cellSize(), "a resize keeps the user's zoom")
 
 	v.Fit()
 	v.draw(700, 500)
-	assert.Equal(t, 8, v.Cell())
+	assert.Equal(t, 8, v.cellSize())
 	v.Dragged(&fyne.DragEvent{Dragged: fyne.Delta{DX: 5}})
-	assert.False(t, v.Fitting(), "panning leaves fit mode")
+	assert.False(t, v.fitting(), "panning leaves fit mode")
 	v.draw(900, 600)
-	assert.Equal(t, 8, v.Cell())
+	assert.Equal(t, 8, v.cellSize())
 
 	v.SetDrawing(&render.Scene{Map: chain.NewGrid(40, 25)})
-	assert.True(t, v.Fitting(), "a map of another size is fitted")
+	assert.True(t, v.fitting(), "a map of another size is fitted")
 	v.draw(900, 600)
-	assert.Equal(t, 22, v.Cell())
+	assert.Equal(t, 22, v.cellSize())
 }
 
 // followed is a blank drawing of w×h tiles whose view follows focus.
@@ -130,12 +130,12 @@ func TestViewportFollowsTheFocusTile(t *testing.T) {
 	v.draw(20*16, 10*16)
 	cam := chain.Point{X: -v.origin.X / 16, Y: -v.origin.Y / 16}
 	assert.Equal(t, chain.Point{X: 40 - 21/2, Y: 20 - 11/2}, cam, "centred on the focus (21×11 tiles cover the view)")
-	assert.Equal(t, 16, v.Cell())
-	assert.False(t, v.Fitting())
+	assert.Equal(t, 16, v.cellSize())
+	assert.False(t, v.fitting())
 	v.ZoomCenter(2)
 	v.Dragged(&fyne.DragEvent{Dragged: fyne.Delta{DX: 50}})
 	v.draw(20*16, 10*16)
-	assert.Equal(t, 16, v.Cell(), "no zoom while following")
+	assert.Equal(t, 16, v.cellSize(), "no zoom while following")
 	assert.Equal(t, cam, chain.Point{X: -v.origin.X / 16, Y: -v.origin.Y / 16}, "no pan while following")
 
 	d.focus = chain.Point{X: 1, Y: 48}
@@ -165,8 +165,8 @@ func TestViewportReportsTheHoveredTile(t *testing.T) {
 	assert.Equal(t, []string{"(2,2)", "(2,2)", "out"}, got, "12 px tiles: moved, redrawn under the pointer, left")
 }
 
-func BenchmarkViewportFrame80x50(b *testing.B)   { benchFrame(b, 80, 50) }
-func BenchmarkViewportFrame256x256(b *testing.B) { benchFrame(b, 256, 256) }
+func BenchmarkMapViewFrame80x50(b *testing.B)   { benchFrame(b, 80, 50) }
+func BenchmarkMapViewFrame256x256(b *testing.B) { benchFrame(b, 256, 256) }
 
 // benchFrame draws one 1000×700-pixel frame of a w×h map at 16 px per tile
 // (the whole 80×50 map; a viewport of the 256×256 one).
