@@ -5,11 +5,11 @@ import (
 	"strconv"
 	"testing"
 
-	"fyne.io/fyne/v2/widget"
 	"github.com/stretchr/testify/require"
 
 	"hewn/chain"
 	"hewn/projects"
+	"hewn/ui/internal/uitest"
 )
 
 // stubRuns makes the fixture's regenerations return a result computed once,
@@ -31,11 +31,11 @@ func perEdit(b *testing.B, n int) {
 // being shown. The chain run is stubbed: the figure is the editor's cost.
 func BenchmarkFormsParamEdit(b *testing.B) {
 	const edits = 12
-	f := newFixture(b, testProject())
+	f := newFixture(b, uitest.Project())
 	f.e.m.SelectStep(0)
 	f.settle()
 	stubRuns(b, f)
-	entry := f.e.form.inputs["max_rooms"].(*widget.Entry)
+	entry := f.param(b, "Max rooms")
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -51,14 +51,14 @@ func BenchmarkFormsParamEdit(b *testing.B) {
 // BenchmarkFormsThemeColourEdit edits one tile colour of the selected level's
 // theme in the theme editor (the map redraws, nothing regenerates).
 func BenchmarkFormsThemeColourEdit(b *testing.B) {
-	f := newFixture(b, testProject())
+	f := newFixture(b, uitest.Project())
 	base, _ := chain.FindTheme("dungeon", nil)
 	base.Name = "mine"
 	f.e.m.EditProject("Add theme", "", func(p *projects.Project) { p.Themes = append(p.Themes, base) })
 	f.e.m.EditLevel("Theme", "", func(l *projects.Level) { l.Theme = "mine" })
 	f.settle()
 	stubRuns(b, f)
-	fg := themeEntries(f.e.themeBox)[1]
+	fg := themeEntries(f.e.themes)[1]
 	colours := []string{"#112233", "#445566"}
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -71,7 +71,7 @@ func BenchmarkFormsThemeColourEdit(b *testing.B) {
 // BenchmarkFormsSelectStep selects another step of the chain (the parameter
 // form changes; the level, project and theme forms do not).
 func BenchmarkFormsSelectStep(b *testing.B) {
-	p := testProject()
+	p := uitest.Project()
 	p.Levels[0].Chain.Steps = append(p.Levels[0].Chain.Steps, chain.Step{Builder: "room_drawer"})
 	base, _ := chain.FindTheme("dungeon", nil)
 	base.Name = "mine"
@@ -79,10 +79,11 @@ func BenchmarkFormsSelectStep(b *testing.B) {
 	p.Levels[0].Theme = "mine"
 	f := newFixture(b, p)
 	stubRuns(b, f)
+	list := f.steps(b)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		f.e.steps.list.Select(i % 2)
+		list.Select(i % 2)
 		f.settle()
 	}
 }

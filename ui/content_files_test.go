@@ -10,11 +10,16 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"hewn/content"
+	"hewn/ui/internal/uitest"
 )
 
 func TestContentExportAfterEditsChangesOnlyEditedFields(t *testing.T) {
-	f, p := newContentFixture(t)
-	p.SpawnField("Goblin", "weight").SetText("42")
+	f := newContentFixture(t)
+	require.NoError(t, contentHost{f.e}.EditPack("Weight", "", func(pk *content.Pack) error {
+		e, _ := pk.Spawn("Goblin")
+		e.Weight = 42
+		return nil
+	}))
 	f.settle()
 	out := filepath.Join(t.TempDir(), "pack.json")
 	require.NoError(t, f.e.ExportContent(out))
@@ -29,7 +34,7 @@ func TestContentExportAfterEditsChangesOnlyEditedFields(t *testing.T) {
 }
 
 func TestContentImportRefusesBrokenPack(t *testing.T) {
-	f, _ := newContentFixture(t)
+	f := newContentFixture(t)
 	before := f.e.m.Project()
 	bad := filepath.Join(t.TempDir(), "spawns.json")
 	require.NoError(t, os.WriteFile(bad, []byte("{\n  \"spawn_table\": [\n    { \"name\": \"Goblin\", }\n  ]\n}\n"), 0o644))
@@ -40,7 +45,7 @@ func TestContentImportRefusesBrokenPack(t *testing.T) {
 }
 
 func TestContentImportBecomesProjectPack(t *testing.T) {
-	f := newFixture(t, testProject())
+	f := newFixture(t, uitest.Project())
 	src := filepath.Join(t.TempDir(), "mine.json")
 	data := content.DefaultJSON()
 	require.NoError(t, os.WriteFile(src, data, 0o644))
@@ -48,8 +53,7 @@ func TestContentImportBecomesProjectPack(t *testing.T) {
 	f.settle()
 	assert.NotEmpty(t, f.e.m.Project().Content)
 	assert.Empty(t, contentHost{f.e}.ReadOnly(), "the imported pack is editable")
-	panel := f.e.contentPanel()
-	assert.NotNil(t, panel.SpawnField("Goblin", "weight"))
+	assert.False(t, uitest.TextIn(f.e.contents, "read-only"), "the panel edits it")
 	f.e.m.Undo()
 	f.settle()
 	assert.Equal(t, "", f.e.m.Project().Content)

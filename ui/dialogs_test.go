@@ -17,6 +17,7 @@ import (
 
 	"hewn/chain"
 	"hewn/projects"
+	"hewn/ui/internal/uitest"
 )
 
 // windowFixture builds the editor the way the app does (NewWindowEditor: menus,
@@ -39,14 +40,14 @@ func newWindowFixtureIn(t *testing.T, cfg, path string) (*windowFixture, error) 
 	a := test.NewTempApp(t)
 	dir := t.TempDir()
 	a.Preferences().SetString(lastDirKey, dir)
-	q := &queue{}
+	q := &uitest.Queue{}
 	w := a.NewWindow("t")
 	w.Resize(fyne.NewSize(1280, 800))
-	e, err := newWindowEditor(a, w, path, q.post)
+	e, err := newWindowEditor(a, w, path, q.Post)
 	f := &windowFixture{&fixture{e, q, w}, dir}
 	f.settle()
 	t.Cleanup(func() {
-		e.scrub.Pause()
+		e.mapv.Pause()
 		e.regen.Stop()
 		if e.recover != nil {
 			e.recover.clear()
@@ -108,51 +109,10 @@ func menuItem(t *testing.T, w fyne.Window, menu, label string) *fyne.MenuItem {
 	return nil
 }
 
-// overlay returns the top dialog (overlay) on the window, failing when none is shown.
-func overlay(t *testing.T, w fyne.Window) fyne.CanvasObject {
-	t.Helper()
-	top := w.Canvas().Overlays().Top()
-	require.NotNil(t, top, "a dialog is on screen")
-	return top
-}
-
-// buttonIn returns the laid-out button under o whose text is text.
-func buttonIn(t *testing.T, o fyne.CanvasObject, text string) *widget.Button {
-	t.Helper()
-	var texts []string
-	for _, x := range test.LaidOutObjects(o) {
-		if b, ok := x.(*widget.Button); ok {
-			if b.Text == text {
-				return b
-			}
-			texts = append(texts, b.Text)
-		}
-	}
-	t.Fatalf("no button %q among %q", text, texts)
-	return nil
-}
-
-// textIn reports whether some label or text under o contains s.
-func textIn(o fyne.CanvasObject, s string) bool {
-	for _, x := range test.LaidOutObjects(o) {
-		switch v := x.(type) {
-		case *widget.Label:
-			if strings.Contains(v.Text, s) {
-				return true
-			}
-		case *widget.RichText:
-			if strings.Contains(v.String(), s) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // saveDialogAs types name into the open file-save dialog and taps Save.
 func saveDialogAs(t *testing.T, w fyne.Window, name string) {
 	t.Helper()
-	d := overlay(t, w)
+	d := uitest.Overlay(t, w)
 	var entry *widget.Entry
 	for _, x := range test.LaidOutObjects(d) {
 		// the file name entry proposes a name with an extension
@@ -162,7 +122,7 @@ func saveDialogAs(t *testing.T, w fyne.Window, name string) {
 	}
 	require.NotNil(t, entry, "the save dialog has a file name entry")
 	entry.SetText(name)
-	test.Tap(buttonIn(t, d, "Save"))
+	test.Tap(uitest.ButtonIn(t, d, "Save"))
 }
 
 func TestSaveShortcutOnNeverSavedProjectOpensSaveDialogAndSaves(t *testing.T) {
@@ -192,11 +152,11 @@ func TestSaveAsShortcutOpensDialogAndOverwriteKeepsOldFileUntilConfirmed(t *test
 	press(t, f.w, ctrlShiftS)
 	saveDialogAs(t, f.w, "taken.hewn.json")
 	// Fyne asks before overwriting; until then (and if declined) the file is intact
-	confirm := overlay(t, f.w)
-	assert.True(t, textIn(confirm, "overwrite"))
+	confirm := uitest.Overlay(t, f.w)
+	assert.True(t, uitest.TextIn(confirm, "overwrite"))
 	got, _ := os.ReadFile(path)
 	assert.Equal(t, old, got)
-	test.Tap(buttonIn(t, confirm, "Yes"))
+	test.Tap(uitest.ButtonIn(t, confirm, "Yes"))
 	p, err := projects.Load(path)
 	require.NoError(t, err)
 	assert.Equal(t, f.e.m.Project().Name, p.Name)
@@ -251,17 +211,17 @@ func tapFileInDialog(t *testing.T, d fyne.CanvasObject, name string) {
 func TestOpenShortcutOpensDialogAndLoadsTheChosenProject(t *testing.T) {
 	f, err := newWindowFixture(t, "")
 	require.NoError(t, err)
-	p := testProject()
+	p := uitest.Project()
 	p.Name = "Opened One"
 	require.NoError(t, p.Save(filepath.Join(f.dir, "one.hewn.json")))
 	press(t, f.w, ctrlO)
-	d := overlay(t, f.w)
+	d := uitest.Overlay(t, f.w)
 	tapFileInDialog(t, d, "one.hewn.json")
-	test.Tap(buttonIn(t, d, "Open"))
+	test.Tap(uitest.ButtonIn(t, d, "Open"))
 	f.settle()
 	assert.Equal(t, "Opened One", f.e.m.Project().Name)
 	assert.Equal(t, filepath.Join(f.dir, "one.hewn.json"), f.e.m.Project().Path)
-	assert.Equal(t, 40, f.e.mapView.Scene().Map.W, "the opened project's first level is generated")
+	assert.Equal(t, 40, f.result().State.Map.W, "the opened project's first level is generated")
 }
 
 func TestOpenDialogShowsLoadErrorAndKeepsProject(t *testing.T) {
@@ -271,8 +231,8 @@ func TestOpenDialogShowsLoadErrorAndKeepsProject(t *testing.T) {
 	bad := filepath.Join(f.dir, "bad.hewn.json")
 	require.NoError(t, os.WriteFile(bad, []byte(`{"version": 1, "levels": [}`), 0o644))
 	f.e.OpenPath(bad)
-	d := overlay(t, f.w)
-	assert.True(t, textIn(d, bad+":1:27: "), "the error names the file, line and column")
+	d := uitest.Overlay(t, f.w)
+	assert.True(t, uitest.TextIn(d, bad+":1:27: "), "the error names the file, line and column")
 	assert.Same(t, before, f.e.m.Project())
 }
 
@@ -283,9 +243,9 @@ func TestContentChooserOpensDialog(t *testing.T) {
 	pack := filepath.Join(f.dir, "spawns.json")
 	require.NoError(t, os.WriteFile(pack, []byte(`{}`), 0o644))
 	f.e.chooseContent(func(s string) { got = s })
-	d := overlay(t, f.w)
+	d := uitest.Overlay(t, f.w)
 	tapFileInDialog(t, d, "spawns.json")
-	test.Tap(buttonIn(t, d, "Open"))
+	test.Tap(uitest.ButtonIn(t, d, "Open"))
 	assert.Equal(t, pack, got, "a project without a file gets the absolute path")
 }
 
@@ -302,15 +262,15 @@ func TestLeavingWithUnsavedWorkAsksSaveDontSaveCancel(t *testing.T) {
 	// Cancel: nothing happens
 	rename("Edited")
 	press(t, f.w, ctrlN)
-	d := overlay(t, f.w)
-	assert.True(t, textIn(d, "unsaved changes"))
-	test.Tap(buttonIn(t, d, "Cancel"))
+	d := uitest.Overlay(t, f.w)
+	assert.True(t, uitest.TextIn(d, "unsaved changes"))
+	test.Tap(uitest.ButtonIn(t, d, "Cancel"))
 	assert.Equal(t, "Edited", e.m.Project().Name)
 	assert.True(t, e.m.Dirty())
 
 	// Save: the work is saved, then the new project opens
 	press(t, f.w, ctrlN)
-	test.Tap(buttonIn(t, overlay(t, f.w), "Save"))
+	test.Tap(uitest.ButtonIn(t, uitest.Overlay(t, f.w), "Save"))
 	f.settle()
 	p, err := projects.Load(path)
 	require.NoError(t, err)
@@ -321,7 +281,7 @@ func TestLeavingWithUnsavedWorkAsksSaveDontSaveCancel(t *testing.T) {
 	e.OpenPath(path)
 	rename("Thrown away")
 	press(t, f.w, ctrlN)
-	test.Tap(buttonIn(t, overlay(t, f.w), "Don't save"))
+	test.Tap(uitest.ButtonIn(t, uitest.Overlay(t, f.w), "Don't save"))
 	assert.Equal(t, "Untitled", e.m.Project().Name)
 	p, _ = projects.Load(path)
 	assert.Equal(t, "Edited", p.Name)
@@ -332,7 +292,7 @@ func TestQuitWithUnsavedWorkOnNeverSavedProjectAsksForAFileFirst(t *testing.T) {
 	require.NoError(t, err)
 	f.e.m.EditProject("Rename", "", func(p *projects.Project) { p.Name = "Keep me" })
 	press(t, f.w, ctrlQ)
-	test.Tap(buttonIn(t, overlay(t, f.w), "Save"))
+	test.Tap(uitest.ButtonIn(t, uitest.Overlay(t, f.w), "Save"))
 	saveDialogAs(t, f.w, "keep")
 	p, err := projects.Load(filepath.Join(f.dir, "keep.hewn.json"))
 	require.NoError(t, err)
@@ -351,8 +311,8 @@ func TestOpeningAChainFileGivesAOneLevelProject(t *testing.T) {
 	assert.Equal(t, "Caves", p.Levels[0].Name)
 	assert.Equal(t, 3, p.Levels[0].Depth)
 	assert.Empty(t, p.Path, "saving asks for a project file instead of overwriting the chain")
-	assert.Equal(t, 40, f.e.mapView.Scene().Map.W)
-	assert.Contains(t, f.e.status.Text, "one-level project")
+	assert.Equal(t, 40, f.result().State.Map.W)
+	assert.True(t, f.says("one-level project"))
 }
 
 // TestSavingAChainFileProjectStartsBesideTheChain checks the save dialog of a
@@ -386,9 +346,9 @@ func TestMissingOrBadFileOpensEditorWithError(t *testing.T) {
 		require.Error(t, err, c.name)
 		assert.Contains(t, err.Error(), c.name)
 		require.NotNil(t, f.e.m.Project(), "the editor opens on a new project")
-		assert.NotNil(t, f.e.mapView.Scene(), "and generates it")
+		assert.NotNil(t, f.result(), "and generates it")
 		f.e.showError(err)
-		assert.True(t, textIn(overlay(t, f.w), c.name))
+		assert.True(t, uitest.TextIn(uitest.Overlay(t, f.w), c.name))
 	}
 }
 
@@ -424,7 +384,7 @@ func TestStartAfterUncleanExitOffersRecovery(t *testing.T) {
 	dir, err := RecoveryDir()
 	require.NoError(t, err)
 	orig := filepath.Join(t.TempDir(), "lost.hewn.json")
-	p := testProject()
+	p := uitest.Project()
 	require.NoError(t, p.Save(orig))
 	p.Name = "Lost work"
 	p.Levels[0].Chain.Steps = append(p.Levels[0].Chain.Steps, chain.Step{Builder: "room_sorter"})
@@ -433,9 +393,9 @@ func TestStartAfterUncleanExitOffersRecovery(t *testing.T) {
 
 	f, err := newWindowFixtureIn(t, cfg, "")
 	require.NoError(t, err)
-	d := overlay(t, f.w)
-	assert.True(t, textIn(d, "Lost work"))
-	test.Tap(buttonIn(t, d, "Recover"))
+	d := uitest.Overlay(t, f.w)
+	assert.True(t, uitest.TextIn(d, "Lost work"))
+	test.Tap(uitest.ButtonIn(t, d, "Recover"))
 	f.settle()
 	e := f.e
 	assert.Equal(t, "Lost work", e.m.Project().Name)
@@ -453,13 +413,13 @@ func TestDiscardRemovesRecoveryFile(t *testing.T) {
 	cfg := t.TempDir()
 	t.Setenv("XDG_CONFIG_HOME", cfg)
 	dir, _ := RecoveryDir()
-	p := testProject()
+	p := uitest.Project()
 	p.Name = "Not wanted"
 	file, err := writeRecovery(dir, p, "", false)
 	require.NoError(t, err)
 	f, err := newWindowFixtureIn(t, cfg, "")
 	require.NoError(t, err)
-	test.Tap(buttonIn(t, overlay(t, f.w), "Discard"))
+	test.Tap(uitest.ButtonIn(t, uitest.Overlay(t, f.w), "Discard"))
 	assert.NotEqual(t, "Not wanted", f.e.m.Project().Name)
 	_, err = os.Stat(file)
 	assert.True(t, os.IsNotExist(err))

@@ -126,7 +126,7 @@ func gifOptions(r *chain.Result, t *gifTiming) render.GIFOptions {
 func (e *Editor) askGIFTiming(t *gifTiming, r *chain.Result, next func()) {
 	t.mu.Lock()
 	if !t.asked {
-		t.delay, t.hold = int(e.scrub.Delay().Milliseconds()), 2000
+		t.delay, t.hold = int(e.mapv.PlaybackDelay().Milliseconds()), 2000
 	}
 	t.mu.Unlock()
 	ms := func(v int) *widget.Entry {
@@ -156,7 +156,7 @@ func (e *Editor) askGIFTiming(t *gifTiming, r *chain.Result, next func()) {
 		widget.NewFormItem("Hold last frame (ms)", holdEntry),
 		widget.NewFormItem("", size),
 	}
-	items[0].HintText = "how long each snapshot shows (the scrubber plays at " + e.scrub.Delay().String() + ")"
+	items[0].HintText = "how long each snapshot shows (the scrubber plays at " + e.mapv.PlaybackDelay().String() + ")"
 	dialog.ShowForm("History GIF", "Choose File…", "Cancel", items, func(ok bool) {
 		if !ok {
 			return
@@ -276,11 +276,11 @@ func (e *Editor) runExport(what, path string, make func(ctx context.Context, pro
 			}
 			switch {
 			case errors.Is(err, context.Canceled):
-				e.status.SetText("Export cancelled: nothing was written.")
+				e.mapv.SetStatus("Export cancelled: nothing was written.")
 			case err != nil:
 				e.showError(err)
 			default:
-				e.status.SetText("Exported " + path)
+				e.mapv.SetStatus("Exported " + path)
 			}
 			if e.OnExported != nil {
 				e.OnExported(err)

@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"hewn/ui/internal/uitest"
 	"hewn/ui/render"
 )
 
@@ -37,9 +38,9 @@ func exportThroughMenu(t *testing.T, f *windowFixture, label, name string, ask .
 	f.e.OnExported = func(err error) { outcome = err }
 	export.Action()
 	for _, fill := range ask {
-		form := overlay(t, f.w)
+		form := uitest.Overlay(t, f.w)
 		fill(form)
-		test.Tap(buttonIn(t, form, "Choose File…"))
+		test.Tap(uitest.ButtonIn(t, form, "Choose File…"))
 	}
 	saveDialogAs(t, f.w, name)
 	f.e.exports.Wait()
@@ -67,10 +68,10 @@ func TestExportEveryFormatThroughTheFileMenu(t *testing.T) {
 	assert.Equal(t, r.State.Map.W*exportCell, cfg.Width)
 
 	data, err = os.ReadFile(exportThroughMenu(t, f, "History GIF…", "history.gif", func(form fyne.CanvasObject) {
-		assert.True(t, textIn(form, fmt.Sprintf("%d frames, one per snapshot", r.History.Len())))
-		entries := widgetsIn[*widget.Entry](form)
+		assert.True(t, uitest.TextIn(form, fmt.Sprintf("%d frames, one per snapshot", r.History.Len())))
+		entries := uitest.FindAll[*widget.Entry](form, nil)
 		require.Len(t, entries, 2, "frame delay and last frame's hold")
-		assert.Equal(t, strconv.Itoa(int(f.e.scrub.Delay().Milliseconds())), entries[0].Text, "proposed at the scrubber's speed")
+		assert.Equal(t, strconv.Itoa(int(f.e.mapv.PlaybackDelay().Milliseconds())), entries[0].Text, "proposed at the scrubber's speed")
 		entries[0].SetText("120")
 		entries[1].SetText("3000")
 	}))
@@ -121,16 +122,16 @@ func TestGIFTimingFormValidatesAndRemembers(t *testing.T) {
 	f, err := newWindowFixture(t, "")
 	require.NoError(t, err)
 	exportThroughMenu(t, f, "History GIF…", "a.gif", func(form fyne.CanvasObject) {
-		entries := widgetsIn[*widget.Entry](form)
+		entries := uitest.FindAll[*widget.Entry](form, nil)
 		entries[0].SetText("5")
-		assert.True(t, buttonIn(t, form, "Choose File…").Disabled(), "5 ms is too short")
+		assert.True(t, uitest.ButtonIn(t, form, "Choose File…").Disabled(), "5 ms is too short")
 		entries[0].SetText("70000")
-		assert.True(t, buttonIn(t, form, "Choose File…").Disabled(), "70 s is too long")
+		assert.True(t, uitest.ButtonIn(t, form, "Choose File…").Disabled(), "70 s is too long")
 		entries[0].SetText("80")
-		assert.False(t, buttonIn(t, form, "Choose File…").Disabled())
+		assert.False(t, uitest.ButtonIn(t, form, "Choose File…").Disabled())
 	})
 	path := exportThroughMenu(t, f, "History GIF…", "b.gif", func(form fyne.CanvasObject) {
-		assert.Equal(t, "80", widgetsIn[*widget.Entry](form)[0].Text, "the last delay given")
+		assert.Equal(t, "80", uitest.FindAll[*widget.Entry](form, nil)[0].Text, "the last delay given")
 	})
 	data, err := os.ReadFile(path)
 	require.NoError(t, err)
@@ -163,16 +164,16 @@ func TestCancelledExportLeavesNoFile(t *testing.T) {
 		return map[string][]byte{path: []byte("partial")}, nil
 	})
 	<-started
-	d := overlay(t, f.w)
-	assert.True(t, textIn(d, "never.gif"))
-	stop := buttonIn(t, d, "Cancel")
+	d := uitest.Overlay(t, f.w)
+	assert.True(t, uitest.TextIn(d, "never.gif"))
+	stop := uitest.ButtonIn(t, d, "Cancel")
 	test.Tap(stop)
 	assert.True(t, stop.Disabled(), "cancelled once")
-	assert.True(t, textIn(d, "Cancelling"))
+	assert.True(t, uitest.TextIn(d, "Cancelling"))
 	f.e.exports.Wait()
 	f.settle()
 	assert.ErrorIs(t, outcome, context.Canceled)
 	_, err = os.Stat(path)
 	assert.True(t, os.IsNotExist(err), "a cancelled export writes nothing")
-	assert.Contains(t, f.e.status.Text, "cancelled")
+	assert.True(t, f.says("cancelled"))
 }

@@ -10,6 +10,8 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/storage/repository"
+
+	"hewn/ui/internal/widgets"
 )
 
 // lastDirKey is the Fyne preference holding the folder of the last file
@@ -87,16 +89,7 @@ func installLazyFiles() {
 }
 
 // dialogSize is the size file dialogs open at: large, but inside the window.
-func (e *Editor) dialogSize() fyne.Size {
-	s := fyne.NewSize(900, 600)
-	if e.win != nil {
-		c := e.win.Canvas().Size()
-		if c.Width > 0 && c.Height > 0 {
-			s = s.Min(fyne.NewSize(c.Width-40, c.Height-40))
-		}
-	}
-	return s
-}
+func (e *Editor) dialogSize() fyne.Size { return widgets.DialogSize(e.win) }
 
 // showFileDialog opens d in the project's folder (or the folder of the chain
 // file it was opened from; else the last folder a dialog used) at a size that

@@ -1,95 +1,99 @@
 package ui
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
-	"github.com/stretchr/testify/require"
+
+	"hewn/ui/internal/uitest"
 )
 
-// forms holds the objects the editor's forms are shown as, to tell which
-// were rebuilt.
+// forms holds the widgets of the editor's forms, to tell which were rebuilt
+// (a rebuilt form has widgets of its own).
 type forms struct {
-	level, project, theme fyne.CanvasObject
-	param                 *paramForm
+	level, project, theme, param string
 }
 
-func formsOf(e *Editor) forms {
-	return forms{e.levelBox.Objects[0], e.projectBox.Objects[0], e.themeBox.Objects[0], e.form}
+func formsOf(f *fixture) forms {
+	return forms{widgetsOf(shown(f.e.levels)), widgetsOf(shown(f.e.project)), widgetsOf(shown(f.e.themes)), widgetsOf(f.paramArea())}
 }
 
-// findAll returns the laid-out objects of type T under o that ok accepts.
-func findAll[T fyne.CanvasObject](o fyne.CanvasObject, ok func(T) bool) []T {
-	var out []T
-	for _, x := range test.LaidOutObjects(o) {
-		if t, is := x.(T); is && (ok == nil || ok(t)) {
-			out = append(out, t)
-		}
-	}
-	return out
-}
-
-// onScreen returns the visible objects of type T that ok accepts in the tree
-// drawn for o (test.LaidOutObjects lays a list out anew, with rows of its own).
-func onScreen[T fyne.CanvasObject](o fyne.CanvasObject, ok func(T) bool) []T {
-	var out []T
+// widgetsOf names the widgets of the form under o: the widgets its
+// containers hold (not the widgets' own insides, which a renderer may make
+// anew), and those of scrolls and splits.
+func widgetsOf(o fyne.CanvasObject) string {
+	var b strings.Builder
 	var walk func(o fyne.CanvasObject)
 	walk = func(o fyne.CanvasObject) {
-		if o == nil || !o.Visible() {
-			return
-		}
-		if t, is := o.(T); is && ok(t) {
-			out = append(out, t)
-		}
 		switch x := o.(type) {
 		case *fyne.Container:
 			for _, c := range x.Objects {
 				walk(c)
 			}
-		case fyne.Widget:
-			for _, c := range test.WidgetRenderer(x).Objects() {
-				walk(c)
-			}
+		case *container.Scroll:
+			walk(x.Content)
+		case *container.Split:
+			walk(x.Leading)
+			walk(x.Trailing)
+		case nil:
+		default:
+			fmt.Fprintf(&b, "%p ", o)
 		}
 	}
 	walk(o)
-	return out
+	return b.String()
 }
 
-// findOne returns the only laid-out object of type T under o that ok accepts.
-func findOne[T fyne.CanvasObject](t *testing.T, o fyne.CanvasObject, ok func(T) bool) T {
-	t.Helper()
-	all := findAll(o, ok)
-	require.Len(t, all, 1)
-	return all[0]
-}
+// shown is what panel p shows (its renderer's one object).
+func shown(p fyne.Widget) fyne.CanvasObject { return test.WidgetRenderer(p).Objects()[0] }
 
-// formItem returns the widget of the form item labelled text in the form under o.
-func formItem(t *testing.T, o fyne.CanvasObject, text string) fyne.CanvasObject {
-	t.Helper()
-	f := findOne[*widget.Form](t, o, nil)
-	for _, it := range f.Items {
-		if it.Text == text {
-			return it.Widget
+// paramArea is the chain panel's parameter area: the scroll under its
+// "Parameters" heading.
+func (f *fixture) paramArea() fyne.CanvasObject {
+	for _, c := range uitest.FindAll[*fyne.Container](f.e.chain, nil) {
+		for _, o := range c.Objects {
+			if l, ok := o.(*widget.Label); ok && l.Text == "Parameters" {
+				return c.Objects[0]
+			}
 		}
 	}
-	t.Fatalf("no form item %q", text)
 	return nil
+}
+
+// param is the entry of the parameter titled title in the chain panel's form.
+func (f *fixture) param(t testing.TB, title string) *widget.Entry {
+	t.Helper()
+	titled := func(o fyne.CanvasObject) bool {
+		if c, ok := o.(*fyne.Container); ok && len(c.Objects) > 0 {
+			o = c.Objects[0]
+		}
+		l, ok := o.(*widget.Label)
+		return ok && l.Text == title
+	}
+	for _, row := range uitest.FindAll[*fyne.Container](f.paramArea(), nil) {
+		if len(row.Objects) > 1 && titled(row.Objects[0]) {
+			if ens := uitest.FindAll[*widget.Entry](row.Objects[1], nil); len(ens) > 0 {
+				return ens[0]
+			}
+		}
+	}
+	t.Fatalf("no parameter %q in the form", title)
+	return nil
+}
+
+// steps is the chain panel's step list.
+func (f *fixture) steps(t testing.TB) *widget.List {
+	return uitest.FindOne[*widget.List](t, f.e.chain, nil)
 }
 
 func buttonWithText(t *testing.T, o fyne.CanvasObject, text string) *widget.Button {
 	t.Helper()
-	return findOne(t, o, func(b *widget.Button) bool { return b.Text == text && b.Visible() })
-}
-
-// pressKey sends key to the focused object of w's canvas.
-func pressKey(t *testing.T, w fyne.Window, key fyne.KeyName) {
-	t.Helper()
-	f := w.Canvas().Focused()
-	require.NotNil(t, f, "something has the focus")
-	f.TypedKey(&fyne.KeyEvent{Name: key})
+	return uitest.FindOne(t, o, func(b *widget.Button) bool { return b.Text == text && b.Visible() })
 }
 
 // themeEntries lists the theme editor's entries (glyph, fg, bg for each tile).

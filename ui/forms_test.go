@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -12,12 +11,13 @@ import (
 
 	"hewn/chain"
 	"hewn/projects"
+	"hewn/ui/internal/uitest"
 )
 
 // themedProject is testProject with two project themes, "mine" for level One
 // and "yours" for level Two, and a second step on level One.
 func themedProject() *projects.Project {
-	p := testProject()
+	p := uitest.Project()
 	for _, n := range []string{"mine", "yours"} {
 		th, _ := chain.FindTheme("dungeon", nil)
 		th.Name = n
@@ -31,54 +31,54 @@ func themedProject() *projects.Project {
 func TestTypingIntoAFormRebuildsNoForm(t *testing.T) {
 	f := newFixture(t, themedProject())
 	e := f.e
-	e.steps.list.Select(0)
-	before := formsOf(e)
-	entry := e.form.inputs["max_rooms"].(*widget.Entry)
+	f.steps(t).Select(0)
+	before := formsOf(f)
+	entry := f.param(t, "Max rooms")
 	f.w.Canvas().Focus(entry)
 	entry.SetText("")
 	test.Type(entry, "12")
 	assert.Equal(t, 12, f.chain().Steps[0].Params["max_rooms"])
-	assert.True(t, before == formsOf(e), "typing a parameter rebuilds no form")
+	assert.True(t, before == formsOf(f), "typing a parameter rebuilds no form")
 	assert.True(t, fyne.Focusable(entry) == f.w.Canvas().Focused(), "the focus stays in the entry")
 
 	e.tabs.SelectIndex(tabLevels)
-	width := formItem(t, e.levelBox, "Size").(*fyne.Container).Objects[0].(*fyne.Container).Objects[0].(*widget.Entry)
+	width := uitest.FormItem(t, e.levels, "Size").(*fyne.Container).Objects[0].(*fyne.Container).Objects[0].(*widget.Entry)
 	f.w.Canvas().Focus(width)
 	width.SetText("")
 	test.Type(width, "64")
 	assert.Equal(t, 64, f.chain().Width)
-	assert.True(t, before == formsOf(e), "typing a level's size rebuilds no form")
+	assert.True(t, before == formsOf(f), "typing a level's size rebuilds no form")
 	assert.True(t, fyne.Focusable(width) == f.w.Canvas().Focused(), "the focus stays in the entry")
 
-	name := formItem(t, e.projectBox, "Project").(*widget.Entry)
+	name := uitest.FormItem(t, e.project, "Project").(*widget.Entry)
 	name.CursorColumn = len(name.Text)
 	test.Type(name, "!")
 	assert.Equal(t, "Test!", e.m.Project().Name)
-	assert.True(t, before == formsOf(e), "typing the project's name rebuilds no form")
+	assert.True(t, before == formsOf(f), "typing the project's name rebuilds no form")
 }
 
 func TestThemeEditsRebuildNoOtherForm(t *testing.T) {
 	f := newFixture(t, themedProject())
 	e := f.e
-	e.steps.list.Select(0)
-	before := formsOf(e)
-	fg := themeEntries(e.themeBox)[1]
+	f.steps(t).Select(0)
+	before := formsOf(f)
+	fg := themeEntries(e.themes)[1]
 	fg.SetText("#123456")
 	assert.Equal(t, "#123456", chain.Hex(e.m.Project().Themes[0].Look(chain.Wall).FG))
-	assert.True(t, before == formsOf(e), "a colour edit rebuilds no form")
+	assert.True(t, before == formsOf(f), "a colour edit rebuilds no form")
 
-	box := findOne(t, e.themeBox, func(c *widget.Check) bool { return c.Text == "Box-drawing walls" })
+	box := uitest.FindOne(t, e.themes, func(c *widget.Check) bool { return c.Text == "Box-drawing walls" })
 	gen := e.regen.Current()
 	test.Tap(box)
 	assert.False(t, e.m.Project().Themes[0].BoxWalls)
-	assert.True(t, before == formsOf(e), "box walls rebuild no form, not even the theme editor")
+	assert.True(t, before == formsOf(f), "box walls rebuild no form, not even the theme editor")
 	assert.Equal(t, gen, e.regen.Current(), "and only redraw the map")
 	e.Undo()
 	assert.True(t, e.m.Project().Themes[0].BoxWalls, "the toggle undoes on its own")
 	assert.Equal(t, "#123456", chain.Hex(e.m.Project().Themes[0].Look(chain.Wall).FG))
-	assert.True(t, findOne(t, e.themeBox, func(c *widget.Check) bool { return c.Text == "Box-drawing walls" }).Checked,
+	assert.True(t, uitest.FindOne(t, e.themes, func(c *widget.Check) bool { return c.Text == "Box-drawing walls" }).Checked,
 		"the theme editor shows the undone value")
-	assert.Same(t, before.param, e.form, "undoing a theme edit leaves the parameter form")
+	assert.Equal(t, before.param, formsOf(f).param, "undoing a theme edit leaves the parameter form")
 }
 
 func TestSelectionRebuildsOnlyTheFormsWhoseSubjectChanged(t *testing.T) {
@@ -86,135 +86,69 @@ func TestSelectionRebuildsOnlyTheFormsWhoseSubjectChanged(t *testing.T) {
 	p.Levels = append(p.Levels, p.Levels[0].Clone())
 	p.Levels[2].Name = "Three"
 	f := newFixture(t, p)
-	e := f.e
-	before := formsOf(e)
-	e.steps.list.Select(1)
-	after := formsOf(e)
-	assert.NotSame(t, before.param, after.param, "selecting a step shows its form")
+	before := formsOf(f)
+	f.steps(t).Select(1)
+	after := formsOf(f)
+	assert.NotEqual(t, before.param, after.param, "selecting a step shows its form")
 	assert.True(t, before.level == after.level, "the level form stays")
 	assert.True(t, before.project == after.project, "the project form stays")
 	assert.True(t, before.theme == after.theme, "the theme editor stays")
 
-	e.levels.list.Select(2) // same theme as level One
+	f.levelList(t).Select(2) // same theme as level One
 	f.settle()
-	after2 := formsOf(e)
+	after2 := formsOf(f)
 	assert.True(t, after.level != after2.level, "another level's form")
 	assert.True(t, after.project == after2.project, "the project form stays")
 	assert.True(t, after.theme == after2.theme, "the theme editor stays when the level's theme is the same")
 
-	e.levels.list.Select(1) // theme "yours"
+	f.levelList(t).Select(1) // theme "yours"
 	f.settle()
-	assert.True(t, after2.theme != formsOf(e).theme, "another theme is shown")
-	assert.True(t, after.project == formsOf(e).project, "the project form stays")
+	assert.True(t, after2.theme != formsOf(f).theme, "another theme is shown")
+	assert.True(t, after.project == formsOf(f).project, "the project form stays")
 }
 
 func TestUndoShowsRestoredValuesInTheForms(t *testing.T) {
 	f := newFixture(t, themedProject())
 	e := f.e
-	width := formItem(t, e.levelBox, "Size").(*fyne.Container).Objects[0].(*fyne.Container).Objects[0].(*widget.Entry)
+	width := uitest.FormItem(t, e.levels, "Size").(*fyne.Container).Objects[0].(*fyne.Container).Objects[0].(*widget.Entry)
 	width.SetText("64")
-	fg := themeEntries(e.themeBox)[1]
+	fg := themeEntries(e.themes)[1]
 	fg.SetText("#123456")
 	e.Undo()
-	fg = themeEntries(e.themeBox)[1]
+	fg = themeEntries(e.themes)[1]
 	assert.Equal(t, chain.Hex(e.m.Project().Themes[0].Look(chain.Wall).FG), fg.Text, "the colour is back in its entry")
 	e.Undo()
-	width = formItem(t, e.levelBox, "Size").(*fyne.Container).Objects[0].(*fyne.Container).Objects[0].(*widget.Entry)
+	width = uitest.FormItem(t, e.levels, "Size").(*fyne.Container).Objects[0].(*fyne.Container).Objects[0].(*widget.Entry)
 	assert.Equal(t, "40", width.Text, "the width is back in its entry")
 }
 
 func TestMasterSeedTypedInTheSeedBarShowsInTheProjectForm(t *testing.T) {
 	f := newFixture(t, themedProject())
 	e := f.e
-	e.seeds.master.SetText("99")
+	uitest.FindOne[*widget.Entry](t, e.mapv, nil).SetText("99") // the master seed
 	assert.Equal(t, uint64(99), e.m.Project().Seed)
-	seed := findAll(e.projectBox, func(en *widget.Entry) bool { return en.Text == "99" })
+	seed := uitest.FindAll(e.project, func(en *widget.Entry) bool { return en.Text == "99" })
 	assert.Len(t, seed, 1, "the project form shows the new master seed")
-}
-
-func TestSizeEntrySaysTheAllowedRange(t *testing.T) {
-	f := newFixture(t, testProject())
-	e := f.e
-	size := formItem(t, e.levelBox, "Size").(*fyne.Container)
-	width := size.Objects[0].(*fyne.Container).Objects[0].(*widget.Entry)
-	width.SetText("5")
-	assert.Equal(t, 40, f.chain().Width, "a refused value leaves the level alone")
-	why := findAll(size, func(l *widget.Label) bool { return l.Visible() && l.Text != "" })
-	require.Len(t, why, 1)
-	assert.Equal(t, "width must be 8–4096", why[0].Text)
-	width.SetText("wide")
-	assert.Equal(t, `width must be a whole number, not "wide"`, why[0].Text)
-	width.SetText("64")
-	assert.Equal(t, 64, f.chain().Width)
-	assert.False(t, why[0].Visible(), "fixed: the message goes")
-
-	depth := formItem(t, e.levelBox, "Depth").(*fyne.Container)
-	depth.Objects[0].(*widget.Entry).SetText("5000")
-	assert.Equal(t, "depth must be 0–1000", depth.Objects[1].(*widget.Label).Text)
-	assert.True(t, depth.Objects[1].Visible())
-}
-
-// themePick returns the theme editor's select of the project's themes.
-func themePick(t *testing.T, e *Editor) *widget.Select {
-	return findOne(t, e.themeBox, func(s *widget.Select) bool { return s.PlaceHolder != "New theme from…" })
-}
-
-func TestThemesTabFollowsTheSelectedLevel(t *testing.T) {
-	f := newFixture(t, themedProject())
-	e := f.e
-	assert.Equal(t, "mine", themePick(t, e).Selected)
-	e.levels.list.Select(1)
-	f.settle()
-	assert.Equal(t, "yours", themePick(t, e).Selected, "the level's theme is shown")
-	assert.NotEmpty(t, findAll(e.themeBox, func(r *widget.RichText) bool { return r.String() == "The selected level uses this theme." }))
-
-	// a built-in theme: offered as a copy for the level
-	e.m.EditLevel("Theme", "", func(l *projects.Level) { l.Theme = "forest" })
-	assert.Equal(t, "yours", themePick(t, e).Selected, "a built-in theme leaves the editor where it was")
-	test.Tap(buttonWithText(t, e.themeBox, "Copy it for this level"))
-	assert.Equal(t, "my_forest", e.m.Level().Theme)
-	assert.Equal(t, "my_forest", themePick(t, e).Selected)
-	e.Undo()
-	assert.Equal(t, "forest", e.m.Level().Theme, "one undo reverts the copy and its use")
-	assert.Len(t, e.m.Project().Themes, 2)
 }
 
 func TestNewThemeCanBeUsedForTheLevelAtOnce(t *testing.T) {
 	f := newFixture(t, themedProject())
 	e := f.e
-	copyFrom := findOne(t, e.themeBox, func(s *widget.Select) bool { return s.PlaceHolder == "New theme from…" })
+	copyFrom := uitest.FindOne(t, e.themes, func(s *widget.Select) bool { return s.PlaceHolder == "New theme from…" })
 	copyFrom.SetSelected("limestone")
-	assert.Equal(t, "my_limestone", themePick(t, e).Selected, "the new theme is shown")
-	assert.Contains(t, formItem(t, e.levelBox, "Theme").(*widget.Select).Options, "my_limestone",
+	assert.Contains(t, uitest.FormItem(t, e.levels, "Theme").(*widget.Select).Options, "my_limestone",
 		"the level form lists it at once")
-	test.Tap(buttonWithText(t, e.themeBox, "Use for this level"))
+	test.Tap(buttonWithText(t, e.themes, "Use for this level"))
 	assert.Equal(t, "my_limestone", e.m.Level().Theme)
-	assert.Equal(t, "my_limestone", formItem(t, e.levelBox, "Theme").(*widget.Select).Selected)
+	assert.Equal(t, "my_limestone", uitest.FormItem(t, e.levels, "Theme").(*widget.Select).Selected)
 	f.settle()
-	assert.Equal(t, "my_limestone", e.mapView.Scene().Theme.Name)
-	assert.Empty(t, findAll(e.themeBox, func(b *widget.Button) bool { return b.Text == "Use for this level" && b.Visible() }))
-}
-
-func TestColourSwatchOpensAPickerAndThePickIsUndoable(t *testing.T) {
-	f := newFixture(t, themedProject())
-	e := f.e
-	e.tabs.SelectIndex(tabThemes)
-	swatches := findAll[*swatch](e.themeBox, nil)
-	require.Len(t, swatches, 2*len(chain.Tiles()))
-	before := e.m.Project().Themes[0].Look(chain.Wall).FG
-	test.Tap(swatches[0]) // the wall's foreground
-	picker := overlay(t, f.w)
-	assert.True(t, textIn(picker, "wall foreground"), "the picker names what it colours")
-	// the first basic colour (red) picks it at once
-	colours := onScreen(picker, func(o fyne.CanvasObject) bool {
-		_, tappable := o.(fyne.Tappable)
-		return tappable && fmt.Sprintf("%T", o) == "*dialog.colorButton"
-	})
-	require.NotEmpty(t, colours)
-	test.Tap(colours[0].(fyne.Tappable))
-	assert.Equal(t, "#F44336", chain.Hex(e.m.Project().Themes[0].Look(chain.Wall).FG))
-	assert.Equal(t, "#F44336", themeEntries(e.themeBox)[1].Text, "the entry shows the picked colour")
-	assert.Nil(t, f.w.Canvas().Overlays().Top(), "the picker closed")
-	e.Undo()
-	assert.Equal(t, before, e.m.Project().Themes[0].Look(chain.Wall).FG, "one undo reverts the pick")
+	assert.Equal(t, "my_limestone", f.scene(t).Theme.Name)
+	assert.Empty(t, uitest.FindAll(e.themes, func(b *widget.Button) bool { return b.Text == "Use for this level" && b.Visible() }))
+	// and a split
+	e.m.EditLevel("Split", "", func(l *projects.Level) { l.Split = &projects.ThemeSplit{Region: "right_half", Theme: "dungeon"} })
+	f.settle()
+	sc := f.scene(t)
+	require.NotNil(t, sc.Split)
+	assert.Equal(t, "right_half", sc.Split.Region)
+	assert.Equal(t, "dungeon", sc.Split.Theme.Name)
 }

@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"hewn/projects"
+	"hewn/ui/model"
 )
 
 // recentKey is the Fyne preference holding recent project paths, newest first.
@@ -72,13 +73,12 @@ func newWindowEditor(a fyne.App, w fyne.Window, path string, post func(func())) 
 	if err != nil {
 		p = projects.New("Untitled")
 	}
-	e := newEditor(a, w, NewModel(p), post)
+	e := newEditor(a, w, model.NewModel(p), post)
 	w.SetContent(e.root)
 	e.installMenus()
 	w.SetCloseIntercept(e.Quit)
 	if dir, derr := RecoveryDir(); derr == nil {
-		e.recover = newRecovery(dir, func(err error) { post(func() { e.status.SetText("⚠ " + err.Error()) }) })
-		e.m.OnChange(e.keepRecovery)
+		e.recover = newRecovery(dir, func(err error) { post(func() { e.mapv.SetStatus("⚠ " + err.Error()) }) })
 		e.offerRecovered(FindRecovered(dir))
 	}
 	switch {
@@ -86,7 +86,7 @@ func newWindowEditor(a fyne.App, w fyne.Window, path string, post func(func())) 
 		// projects.Open names the file: FILE:LINE:COL or FILE: path: message
 	case isChain:
 		e.chainFile = path
-		e.notice = "Opened the chain " + path + " as a one-level project; Save writes a project file"
+		e.mapv.Notice("Opened the chain " + path + " as a one-level project; Save writes a project file")
 	case path != "":
 		e.addRecent(path)
 	}
@@ -130,14 +130,14 @@ func (e *Editor) installMenus() {
 		item("Undo", &fyne.ShortcutUndo{}, e.Undo),
 		item("Redo", &fyne.ShortcutRedo{}, e.Redo),
 		redo2,
-		item("New Seed", sc(fyne.KeyR, ctrl), e.rollSeed),
+		item("New Seed", sc(fyne.KeyR, ctrl), e.mapv.RollSeed),
 	)
 	view := fyne.NewMenu("View",
-		item("Zoom In", sc(fyne.KeyEqual, ctrl), func() { e.mapView.ZoomCenter(1.25) }),
-		item("Zoom Out", sc(fyne.KeyMinus, ctrl), func() { e.mapView.ZoomCenter(1 / 1.25) }),
-		item("Fit Map", sc(fyne.Key0, ctrl), e.mapView.Fit),
-		fyne.NewMenuItem("Rooms Overlay", func() { e.rooms.SetChecked(!e.rooms.Checked) }),
-		fyne.NewMenuItem("Play / Pause History", e.scrub.Toggle),
+		item("Zoom In", sc(fyne.KeyEqual, ctrl), func() { e.mapv.Zoom(1.25) }),
+		item("Zoom Out", sc(fyne.KeyMinus, ctrl), func() { e.mapv.Zoom(1 / 1.25) }),
+		item("Fit Map", sc(fyne.Key0, ctrl), e.mapv.Fit),
+		fyne.NewMenuItem("Rooms Overlay", e.mapv.ToggleRooms),
+		fyne.NewMenuItem("Play / Pause History", e.mapv.TogglePlayback),
 		fyne.NewMenuItemSeparator(),
 	)
 	// every sidebar tab from the menu and the keyboard (Alt+1…), also when a
@@ -154,40 +154,20 @@ func (e *Editor) installMenus() {
 	c := e.win.Canvas()
 	// Ctrl+Shift+Z is the second redo shortcut (Ctrl+Y is the menu's).
 	c.AddShortcut(sc(fyne.KeyZ, ctrl|fyne.KeyModifierShift).(*desktop.CustomShortcut), func(fyne.Shortcut) { e.Redo() })
-	c.SetOnTypedKey(e.typedKey)
-}
-
-// typedKey handles keys typed while no widget has the focus: the history keys.
-func (e *Editor) typedKey(k *fyne.KeyEvent) {
-	switch k.Name {
-	case fyne.KeyLeft, fyne.KeyPageUp:
-		e.scrub.Pause()
-		e.scrub.Step(-1)
-	case fyne.KeyRight, fyne.KeyPageDown:
-		e.scrub.Pause()
-		e.scrub.Step(1)
-	case fyne.KeyHome:
-		e.scrub.Pause()
-		e.scrub.Show(0)
-	case fyne.KeyEnd:
-		e.scrub.Pause()
-		e.scrub.Show(e.scrub.Len() - 1)
-	case fyne.KeySpace:
-		e.scrub.Toggle()
-	}
+	c.SetOnTypedKey(e.mapv.HistoryKey)
 }
 
 // Undo reverts the last edit.
 func (e *Editor) Undo() {
 	if l := e.m.Undo(); l != "" {
-		e.status.SetText("Undid: " + l)
+		e.mapv.SetStatus("Undid: " + l)
 	}
 }
 
 // Redo re-applies the last undone edit.
 func (e *Editor) Redo() {
 	if l := e.m.Redo(); l != "" {
-		e.status.SetText("Redid: " + l)
+		e.mapv.SetStatus("Redid: " + l)
 	}
 }
 
@@ -253,7 +233,7 @@ func (e *Editor) OpenPath(path string) {
 	e.m.Open(p)
 	if isChain {
 		e.chainFile = path
-		e.notice = "Opened the chain " + path + " as a one-level project; Save writes a project file"
+		e.mapv.Notice("Opened the chain " + path + " as a one-level project; Save writes a project file")
 		return
 	}
 	e.addRecent(path)
@@ -262,7 +242,7 @@ func (e *Editor) OpenPath(path string) {
 // showError shows err in a dialog (on the status line when there is no window).
 func (e *Editor) showError(err error) {
 	if e.win == nil {
-		e.status.SetText("⚠ " + err.Error())
+		e.mapv.SetStatus("⚠ " + err.Error())
 		return
 	}
 	dialog.ShowError(err, e.win)
@@ -327,17 +307,17 @@ func (e *Editor) saveTo(path string) error {
 		e.showError(err)
 		return err
 	}
-	e.m.markSavedAs(p)
+	e.m.MarkSavedAs(p)
 	e.chainFile = ""
 	e.addRecent(path)
-	e.status.SetText("Saved " + path)
+	e.mapv.SetStatus("Saved " + path)
 	return nil
 }
 
 // Quit closes the window, asking first when there are unsaved changes.
 func (e *Editor) Quit() {
 	e.confirmLeave("quit", func() {
-		e.scrub.Pause()
+		e.mapv.Pause()
 		e.regen.Stop()
 		if e.recover != nil {
 			e.recover.clear()
@@ -403,9 +383,10 @@ func (e *Editor) chooseContent(set func(string)) {
 }
 
 // keepRecovery writes unsaved work to the recovery file a moment after each
-// edit and removes the file once the work is saved.
-func (e *Editor) keepRecovery(c Change) {
-	if e.recover == nil || c&ChangeFile == 0 {
+// edit (a change of the file's state) and removes the file once the work is
+// saved.
+func (e *Editor) keepRecovery() {
+	if e.recover == nil {
 		return
 	}
 	if e.m.Dirty() {
@@ -441,7 +422,7 @@ func (e *Editor) offerRecovered(list []Recovered) {
 		e.m.OpenRecovered(r.Project)
 		e.recover.adopt(r.File)
 		e.recover.schedule(r.Project, r.Project.Pack != nil)
-		e.status.SetText(fmt.Sprintf("Recovered unsaved changes to %q: save to keep them.", r.Project.Name))
+		e.mapv.SetStatus(fmt.Sprintf("Recovered unsaved changes to %q: save to keep them.", r.Project.Name))
 		next()
 	})
 	recoverBtn.Importance = widget.HighImportance

@@ -8,6 +8,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"hewn/ui/internal/uitest"
 )
 
 // TestOpenBadInputShowsTheLoaderError: opening a bad file shows the loader's
@@ -44,8 +46,8 @@ func TestOpenBadInputShowsTheLoaderError(t *testing.T) {
 			bad := filepath.Join(f.dir, "bad.json")
 			c.make(t, bad)
 			f.e.OpenPath(bad)
-			d := overlay(t, f.w)
-			assert.True(t, textIn(d, bad+c.want), "the dialog says %q", bad+c.want)
+			d := uitest.Overlay(t, f.w)
+			assert.True(t, uitest.TextIn(d, bad+c.want), "the dialog says %q", bad+c.want)
 			assert.Same(t, before, f.e.m.Project(), "the project stays")
 		})
 	}

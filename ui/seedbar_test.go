@@ -10,12 +10,14 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"hewn/chain"
 	"hewn/projects"
 	"hewn/ui/cli"
+	"hewn/ui/internal/uitest"
 )
 
 // shellSplit splits a command line as a POSIX shell does for the quoting
@@ -56,14 +58,14 @@ func TestCopyCommandPrintsTheMapOnScreen(t *testing.T) {
 	// the example project, a deep level, a new master seed, saved under a
 	// folder name that needs quoting
 	e.m.SelectLevel(4)
-	e.seeds.master.SetText("4242")
+	uitest.FindOne[*widget.Entry](t, e.mapv, nil).SetText("4242") // the master seed
 	f.settle()
 	path := filepath.Join(f.dir, "my levels", "ex.hewn.json")
 	require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
 	e.app.Preferences().SetString(lastDirKey, filepath.Dir(path))
 
-	test.Tap(e.seeds.copyCmd) // unsaved: asks to save first
-	test.Tap(buttonIn(t, overlay(t, f.w), "Yes"))
+	test.Tap(uitest.ButtonIn(t, e.mapv, "Command")) // unsaved: asks to save first
+	test.Tap(uitest.ButtonIn(t, uitest.Overlay(t, f.w), "Yes"))
 	saveDialogAs(t, f.w, "ex.hewn.json")
 	f.settle()
 	cmd := e.app.Clipboard().Content()
@@ -75,9 +77,9 @@ func TestCopyCommandPrintsTheMapOnScreen(t *testing.T) {
 	var out, errOut bytes.Buffer
 	require.Equal(t, 0, cli.Main(args, &out, &errOut), errOut.String())
 	var want bytes.Buffer
-	require.NoError(t, e.result.Level().WriteJSON(&want))
+	require.NoError(t, f.result().Level().WriteJSON(&want))
 	assert.Equal(t, want.String(), out.String(), "the command prints the editor's map")
-	assert.Equal(t, e.result.Seed, chain.LevelSeed(4242, e.m.Level().Depth))
+	assert.Equal(t, f.result().Seed, chain.LevelSeed(4242, e.m.Level().Depth))
 }
 
 func TestCopyCommandOnAChainFileRunsTheChain(t *testing.T) {
@@ -94,27 +96,14 @@ func TestCopyCommandOnAChainFileRunsTheChain(t *testing.T) {
 	var out, errOut bytes.Buffer
 	require.Equal(t, 0, cli.Main(append(shellSplit(cmd)[1:], "--format", "json"), &out, &errOut), errOut.String())
 	var want bytes.Buffer
-	lv := f.e.result.Level()
+	lv := f.result().Level()
 	lv.Name = "" // the editor names the unnamed chain's level after its file
 	require.NoError(t, lv.WriteJSON(&want))
 	assert.Equal(t, want.String(), out.String())
 }
 
-func TestSeedBarShowsMasterAndPinnedLevelSeed(t *testing.T) {
-	p := testProject()
-	s := uint64(77)
-	p.Levels[1].Seed = &s
-	f := newFixture(t, p)
-	assert.Equal(t, "7", f.e.seeds.master.Text)
-	assert.Contains(t, f.e.seeds.level.Text, "derived")
-	f.e.m.SelectLevel(1)
-	f.settle()
-	assert.Contains(t, f.e.seeds.level.Text, "Level seed 77 (fixed")
-	assert.EqualValues(t, 77, f.e.result.Seed)
-}
-
 func TestStatusLineTimesTheChainRunOnly(t *testing.T) {
-	f := newFixture(t, testProject())
+	f := newFixture(t, uitest.Project())
 	e := f.e
 	// a clock that moves 7 ms per reading: the run takes exactly 7 ms
 	var clock time.Time
@@ -126,5 +115,5 @@ func TestStatusLineTimesTheChainRunOnly(t *testing.T) {
 	time.Sleep(30 * time.Millisecond) // time spent elsewhere (start-up, waiting) does not count
 	e.m.EditProject("Rename", "", func(p *projects.Project) { p.Name = "Timed" })
 	f.settle()
-	assert.Contains(t, e.status.Text, "generated in 7.0 ms")
+	assert.True(t, f.says("generated in 7.0 ms"))
 }

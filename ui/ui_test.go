@@ -2,157 +2,75 @@ package ui
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
-	"image"
-	"image/png"
-	"math/rand/v2"
-	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
-	"sync"
+	"sync/atomic"
 	"testing"
-	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"hewn/chain"
+	"hewn/content"
 	"hewn/projects"
+	"hewn/ui/internal/uitest"
+	"hewn/ui/internal/widgets"
+	"hewn/ui/model"
 	"hewn/ui/render"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
-
-// Test-only builders: one with every parameter type (the generated form must
-// handle each without per-builder code), a slow one (cancellation) and a failing one.
-var (
-	slowStarted = make(chan struct{}, 8)
-	slowCancel  = make(chan struct{}, 8)
-)
-
-func init() {
-	chain.Register(chain.Spec{
-		Name: "ui_test_all", Help: "Every parameter type.", Kind: chain.Meta,
-		Params: []chain.Param{
-			{Name: "count", Type: chain.Int, Default: 3, Min: 0, Max: 10},
-			{Name: "free", Type: chain.Int, Default: 1},
-			{Name: "ratio", Type: chain.Float, Default: 0.5, Min: 0, Max: 1},
-			{Name: "flag", Type: chain.Bool, Default: false},
-			{Name: "text", Type: chain.String, Default: "hi"},
-			{Name: "mode", Type: chain.Enum, Default: "a", Choices: []string{"a", "b", "c"}},
-			{Name: "x", Type: chain.EnumOrNumber, Default: "left", Choices: []string{"left", "center", "right"}, Min: 0, Max: 100},
-			{Name: "template", Type: chain.StringList, Default: []string{"#.#"}},
-			{Name: "bands", Type: chain.IntList, Default: []int{1, 2}},
-			{Name: "steps", Type: chain.Steps},
-		},
-		New: func(v chain.Values) (chain.Builder, error) {
-			return chain.BuildFunc(func(ctx context.Context, s *chain.State, _ *rand.Rand) error { return nil }), nil
-		},
-	})
-	chain.Register(chain.Spec{
-		Name: "ui_test_slow", Help: "Blocks until cancelled.", Kind: chain.Meta,
-		New: func(v chain.Values) (chain.Builder, error) {
-			return chain.BuildFunc(func(ctx context.Context, s *chain.State, _ *rand.Rand) error {
-				slowStarted <- struct{}{}
-				<-ctx.Done()
-				slowCancel <- struct{}{}
-				return ctx.Err()
-			}), nil
-		},
-	})
-	chain.Register(chain.Spec{
-		Name: "ui_test_fail", Help: "Always fails.", Kind: chain.Meta,
-		New: func(v chain.Values) (chain.Builder, error) {
-			return chain.BuildFunc(func(ctx context.Context, s *chain.State, _ *rand.Rand) error {
-				return errors.New("needs rooms, but there are none")
-			}), nil
-		},
-	})
-}
-
-// queue collects functions posted from goroutines; the test goroutine runs
-// them (the app would run them with fyne.Do), so tests have no data races.
-type queue struct {
-	mu  sync.Mutex
-	fns []func()
-}
-
-func (q *queue) post(f func()) { q.mu.Lock(); q.fns = append(q.fns, f); q.mu.Unlock() }
-
-// drainUntil runs posted UI updates until done receives, or reports false
-// after limit (a background job that never finished).
-func (q *queue) drainUntil(done <-chan struct{}, limit time.Duration) bool {
-	deadline := time.After(limit)
-	for {
-		q.drain()
-		select {
-		case <-done:
-			q.drain()
-			return true
-		case <-deadline:
-			return false
-		default:
-			runtime.Gosched()
-		}
-	}
-}
-
-func (q *queue) drain() {
-	for {
-		q.mu.Lock()
-		fns := q.fns
-		q.fns = nil
-		q.mu.Unlock()
-		if len(fns) == 0 {
-			return
-		}
-		for _, f := range fns {
-			f()
-		}
-	}
-}
-
-// testProject is a two-level project on simple_map chains.
-func testProject() *projects.Project {
-	mk := func(d int, name string) projects.Level {
-		return projects.Level{Depth: d, Name: name, Chain: &chain.Chain{Name: name, Depth: d, Width: 40, Height: 25,
-			Steps: []chain.Step{{Builder: "simple_map", Params: map[string]any{"max_rooms": 10, "draw": true}}}}}
-	}
-	return &projects.Project{Name: "Test", Seed: 7, Levels: []projects.Level{mk(1, "One"), mk(2, "Two")}}
-}
-
 type fixture struct {
 	e *Editor
-	q *queue
+	q *uitest.Queue
 	w fyne.Window
 }
 
 func newFixture(t testing.TB, p *projects.Project) *fixture {
 	a := test.NewTempApp(t)
-	q := &queue{}
+	q := &uitest.Queue{}
 	w := a.NewWindow("t")
-	e := newEditor(a, w, NewModel(p), q.post)
+	e := newEditor(a, w, model.NewModel(p), q.Post)
 	w.SetContent(e.root)
 	w.Resize(fyne.NewSize(1280, 800))
 	f := &fixture{e, q, w}
 	f.settle()
-	t.Cleanup(func() { e.scrub.Pause(); e.regen.Stop(); w.Close() })
+	t.Cleanup(func() { e.mapv.Pause(); e.regen.Stop(); w.Close() })
 	return f
 }
 
 // settle waits for the running generation and applies its outcome.
 func (f *fixture) settle() {
 	f.e.regen.Wait()
-	f.q.drain()
+	f.q.Drain()
 }
 
 func (f *fixture) chain() *chain.Chain { return f.e.m.Chain() }
+
+// result is the run the map panel shows.
+func (f *fixture) result() *chain.Result {
+	r, _ := f.e.mapv.Viewed()
+	return r
+}
+
+// viewport is the map panel's viewport.
+func (f *fixture) viewport(t testing.TB) *widgets.Viewport {
+	return uitest.FindOne[*widgets.Viewport](t, f.e.mapv, nil)
+}
+
+// scene is the scene the map panel's viewport draws.
+func (f *fixture) scene(t testing.TB) *render.Scene {
+	sc, _ := f.viewport(t).Drawing().(*render.Scene)
+	return sc
+}
+
+// says reports whether the map panel's status line (or another of its
+// labels) says s.
+func (f *fixture) says(s string) bool { return uitest.TextIn(f.e.mapv, s) }
 
 func builders(c *chain.Chain) []string {
 	var out []string
@@ -163,189 +81,55 @@ func builders(c *chain.Chain) []string {
 }
 
 func TestOpensWithFirstLevelGenerated(t *testing.T) {
-	f := newFixture(t, testProject())
+	f := newFixture(t, uitest.Project())
 	assert.Equal(t, 0, f.e.m.LevelIndex())
-	require.NotNil(t, f.e.result)
-	sc := f.e.mapView.Scene()
+	require.NotNil(t, f.result())
+	sc := f.scene(t)
 	require.NotNil(t, sc)
 	assert.Equal(t, 40, sc.Map.W)
-	assert.Equal(t, f.e.result.State.Map.Tiles, sc.Map.Tiles, "the final snapshot is shown")
+	assert.Equal(t, f.result().State.Map.Tiles, sc.Map.Tiles, "the final snapshot is shown")
 	assert.Equal(t, "Test — Hewn", f.w.Title())
 }
 
-func TestStepsAddReorderEditRemoveThroughWidgets(t *testing.T) {
-	f := newFixture(t, testProject())
+// The history keys (typed while nothing has the focus) and choosing a step
+// in the chain move the map panel's history.
+func TestHistoryKeysAndStepSelectionMoveTheHistory(t *testing.T) {
+	f := newFixture(t, uitest.Project())
 	e := f.e
-	// add: search the palette, pick, append
-	e.pal.search.SetText("room_based")
-	e.pal.search.SetText("simple_map")
-	require.Len(t, e.pal.shown, 1)
-	assert.Equal(t, "simple_map", e.pal.shown[0].Name)
-	e.pal.list.Select(0)
-	assert.Contains(t, e.pal.help.String(), "dog-leg")
-	test.Tap(e.pal.add)
-	f.settle()
-	assert.Equal(t, []string{"simple_map", "simple_map"}, builders(f.chain()))
-	assert.Equal(t, 1, e.m.StepIndex(), "the new step is selected")
-	// insert ui_test_all above the selected step
-	e.pal.search.SetText("every parameter")
-	require.Len(t, e.pal.shown, 1)
-	e.pal.list.Select(0)
-	test.Tap(e.pal.insert)
-	f.settle()
-	assert.Equal(t, []string{"simple_map", "ui_test_all", "simple_map"}, builders(f.chain()))
-	// reorder: move the selected step up, then down twice
-	e.steps.list.Select(1)
-	test.Tap(e.steps.up)
-	assert.Equal(t, []string{"ui_test_all", "simple_map", "simple_map"}, builders(f.chain()))
-	assert.Equal(t, 0, e.m.StepIndex())
-	test.Tap(e.steps.down)
-	test.Tap(e.steps.down)
-	assert.Equal(t, []string{"simple_map", "simple_map", "ui_test_all"}, builders(f.chain()))
-	// edit: type into the generated entry of the first step
-	e.steps.list.Select(0)
-	entry := e.form.inputs["max_rooms"].(*widget.Entry)
-	entry.SetText("")
-	test.Type(entry, "12")
-	assert.Equal(t, 12, f.chain().Steps[0].Params["max_rooms"])
-	assert.Equal(t, float64(12), e.form.sliders["max_rooms"].Value, "the slider follows the entry")
-	// out of range: the model keeps the last valid value and the error shows
-	entry.SetText("9999")
-	assert.Equal(t, 12, f.chain().Steps[0].Params["max_rooms"])
-	assert.True(t, e.form.errs["max_rooms"].Visible())
-	assert.Contains(t, e.form.errs["max_rooms"].Text, "out of range")
-	// duplicate and remove
-	test.Tap(e.steps.dup)
-	assert.Len(t, f.chain().Steps, 4)
-	assert.Equal(t, 12, f.chain().Steps[1].Params["max_rooms"])
-	test.Tap(e.steps.remove)
-	assert.Equal(t, []string{"simple_map", "simple_map", "ui_test_all"}, builders(f.chain()))
-	e.steps.list.Select(2)
-	test.Tap(e.steps.remove)
-	assert.Equal(t, []string{"simple_map", "simple_map"}, builders(f.chain()))
-	f.settle()
-	// disable through the row's check
-	e.m.SetEnabled(StepPath{1}, false)
-	assert.True(t, f.chain().Steps[1].Disabled)
-}
-
-func TestGeneratedFormCoversEveryParamType(t *testing.T) {
-	f := newFixture(t, testProject())
-	e := f.e
-	require.NoError(t, e.m.AddStep(nil, -1, "ui_test_all"))
-	f.settle()
-	step := func() chain.Step { return f.chain().Steps[1] }
-	in := e.form.inputs
-	// bool
-	test.Tap(in["flag"].(*widget.Check))
-	assert.Equal(t, true, step().Params["flag"])
-	// string
-	txt := in["text"].(*widget.Entry)
-	txt.CursorColumn = len(txt.Text)
-	test.Type(txt, "!")
-	assert.Equal(t, "hi!", step().Params["text"])
-	// enum
-	in["mode"].(*widget.Select).SetSelected("c")
-	assert.Equal(t, "c", step().Params["mode"])
-	// float with a slider
-	fl := in["ratio"].(*widget.Entry)
-	fl.SetText("0.25")
-	assert.Equal(t, 0.25, step().Params["ratio"])
-	e.form.sliders["ratio"].SetValue(0.75)
-	assert.InDelta(t, 0.75, step().Params["ratio"], 1e-9)
-	// int without a range: no slider
-	assert.Nil(t, e.form.sliders["free"])
-	in["free"].(*widget.Entry).SetText("-5")
-	assert.Equal(t, -5, step().Params["free"])
-	// enum or number
-	e.form.inputs["x"].(*widget.Select).SetSelected("right")
-	assert.Equal(t, "right", step().Params["x"])
-	e.form.inputs["x"].(*widget.Select).SetSelected(numberChoice)
-	num := e.form.inputs["x.number"].(*widget.Entry)
-	num.SetText("42")
-	assert.Equal(t, 42, step().Params["x"])
-	num.SetText("420")
-	assert.Equal(t, 42, step().Params["x"], "out of range keeps the last value")
-	// string list as a multi-line entry
-	in["template"].(*widget.Entry).SetText("###\n#.#\n###")
-	assert.Equal(t, []string{"###", "#.#", "###"}, step().Params["template"])
-	// int list
-	in["bands"].(*widget.Entry).SetText("3, 4 5")
-	assert.Equal(t, []int{3, 4, 5}, step().Params["bands"])
-	// nested steps: add one in place, then edit its generated form
-	ne := e.form.nested["steps"]
-	require.NotNil(t, ne)
-	ne.add.SetSelected("simple_map")
-	nested := step().Params["steps"].([]chain.Step)
-	require.Len(t, nested, 1)
-	assert.Equal(t, "simple_map", nested[0].Builder)
-	ne = e.form.nested["steps"] // the form was rebuilt
-	require.Len(t, ne.forms, 1)
-	ent := ne.forms[0].inputs["max_rooms"].(*widget.Entry)
-	ent.SetText("9")
-	assert.Equal(t, 9, step().Params["steps"].([]chain.Step)[0].Params["max_rooms"])
-	assert.Equal(t, "steps: [simple_map]", stepSummary(chain.Step{Builder: "ui_test_all",
-		Params: map[string]any{"steps": step().Params["steps"]}}))
-	// reset a value to its default
-	e.m.SetParam(StepPath{1}, "mode", nil)
-	_, has := step().Params["mode"]
-	assert.False(t, has)
-}
-
-func TestScrubberShowsSnapshots(t *testing.T) {
-	f := newFixture(t, testProject())
-	e := f.e
-	h := f.e.result.History
+	h := f.result().History
 	require.GreaterOrEqual(t, h.Len(), 3)
-	assert.Equal(t, h.Len()-1, e.scrub.Current())
-	e.scrub.slider.SetValue(1)
-	assert.Equal(t, 1, e.scrub.Current())
-	assert.Equal(t, h.At(1).Map.Tiles, e.mapView.Scene().Map.Tiles)
-	assert.NotEqual(t, h.At(0).Map.Tiles, e.mapView.Scene().Map.Tiles)
-	assert.Equal(t, h.Changed(1), e.mapView.Scene().Changed, "changed tiles are highlighted")
-	assert.NotEmpty(t, e.mapView.Scene().Changed)
-	assert.Contains(t, e.scrub.label.Text, "2/")
-	assert.Contains(t, e.scrub.label.Text, "steps[0]")
-	assert.Contains(t, e.scrub.label.Text, "simple_map")
-	// buttons and keys
-	e.typedKey(&fyne.KeyEvent{Name: fyne.KeyRight})
-	assert.Equal(t, 2, e.scrub.Current())
-	e.typedKey(&fyne.KeyEvent{Name: fyne.KeyLeft})
-	assert.Equal(t, 1, e.scrub.Current())
-	e.typedKey(&fyne.KeyEvent{Name: fyne.KeyEnd})
-	assert.Equal(t, h.Len()-1, e.scrub.Current())
-	e.typedKey(&fyne.KeyEvent{Name: fyne.KeyHome})
-	assert.Equal(t, h.At(0).Map.Tiles, e.mapView.Scene().Map.Tiles)
+	at := func() string {
+		l := uitest.LabelWith(e.mapv, fmt.Sprintf("/%d · ", h.Len()))
+		require.NotNil(t, l, "the scrubber names the snapshot shown")
+		return strings.SplitN(l.Text, "/", 2)[0]
+	}
+	assert.Equal(t, fmt.Sprint(h.Len()), at(), "the last snapshot")
+	e.installMenus() // and the window's keys
+	key := f.w.Canvas().OnTypedKey()
+	key(&fyne.KeyEvent{Name: fyne.KeyHome})
+	assert.Equal(t, "1", at())
+	assert.Equal(t, h.At(0).Map.Tiles, f.scene(t).Map.Tiles)
+	key(&fyne.KeyEvent{Name: fyne.KeyRight})
+	assert.Equal(t, "2", at())
+	key(&fyne.KeyEvent{Name: fyne.KeyLeft})
+	assert.Equal(t, "1", at())
+	key(&fyne.KeyEvent{Name: fyne.KeyEnd})
+	assert.Equal(t, fmt.Sprint(h.Len()), at())
 	// clicking a step jumps to its last snapshot
 	require.NoError(t, e.m.AddStep(nil, -1, "simple_map"))
 	f.settle()
-	h = e.result.History
-	e.steps.list.Select(0)
-	assert.Equal(t, h.LastOf(0), e.scrub.Current())
-	e.steps.list.Select(1)
-	assert.Equal(t, h.LastOf(1), e.scrub.Current())
-}
-
-func TestScrubberPlays(t *testing.T) {
-	f := newFixture(t, testProject())
-	s := f.e.scrub
-	s.Show(0)
-	s.speed.SetSelected("50 ms")
-	s.Play()
-	assert.True(t, s.Playing())
-	for s.Playing() && s.Current() < 2 {
-		f.q.drain()
-	}
-	s.Pause()
-	assert.False(t, s.Playing())
-	assert.GreaterOrEqual(t, s.Current(), 2)
+	h = f.result().History
+	f.steps(t).Select(0)
+	assert.Equal(t, fmt.Sprint(h.LastOf(0)+1), at())
+	f.steps(t).Select(1)
+	assert.Equal(t, fmt.Sprint(h.LastOf(1)+1), at())
 }
 
 func TestUndoRedo(t *testing.T) {
-	f := newFixture(t, testProject())
+	f := newFixture(t, uitest.Project())
 	e := f.e
-	e.steps.list.Select(0)
-	entry := e.form.inputs["max_rooms"].(*widget.Entry)
+	f.steps(t).Select(0)
+	entry := f.param(t, "Max rooms")
 	entry.SetText("")
 	test.Type(entry, "15")
 	assert.Equal(t, 15, f.chain().Steps[0].Params["max_rooms"])
@@ -359,7 +143,7 @@ func TestUndoRedo(t *testing.T) {
 	e.Undo() // the typed keystrokes undo as one edit
 	assert.Equal(t, 10, f.chain().Steps[0].Params["max_rooms"])
 	assert.False(t, e.m.Dirty())
-	assert.Equal(t, "10", e.form.inputs["max_rooms"].(*widget.Entry).Text, "the form shows the undone value")
+	assert.Equal(t, "10", f.param(t, "Max rooms").Text, "the form shows the undone value")
 	e.Redo()
 	assert.Equal(t, 15, f.chain().Steps[0].Params["max_rooms"])
 	e.Redo()
@@ -367,62 +151,27 @@ func TestUndoRedo(t *testing.T) {
 	assert.False(t, e.m.CanRedo())
 	f.settle()
 	// levels undo too
-	test.Tap(findButton(t, e.levels.obj, "add"))
+	test.Tap(uitest.FindAll[*widget.Button](e.levels, nil)[0]) // the level list's add
 	assert.Len(t, e.m.Project().Levels, 3)
 	e.Undo()
 	assert.Len(t, e.m.Project().Levels, 2)
 }
 
-// findButton finds the level list's toolbar buttons by position (add is the first).
-func findButton(t *testing.T, o fyne.CanvasObject, which string) *widget.Button {
-	var buttons []*widget.Button
-	for _, c := range test.LaidOutObjects(o) {
-		if b, ok := c.(*widget.Button); ok {
-			buttons = append(buttons, b)
-		}
-	}
-	order := map[string]int{"add": 0, "dup": 1, "up": 2, "down": 3, "remove": 4}
-	require.Greater(t, len(buttons), order[which])
-	return buttons[order[which]]
+// levelList is the Levels panel's list.
+func (f *fixture) levelList(t testing.TB) *widget.List {
+	return uitest.FindOne[*widget.List](t, f.e.levels, nil)
 }
 
-func TestLevels(t *testing.T) {
-	f := newFixture(t, testProject())
+func TestSelectingALevelGeneratesIt(t *testing.T) {
+	f := newFixture(t, uitest.Project())
 	e, m := f.e, f.e.m
-	e.levels.list.Select(1)
+	f.levelList(t).Select(1)
 	f.settle()
 	assert.Equal(t, 1, m.LevelIndex())
-	assert.Equal(t, 2, f.e.result.Chain.Depth, "selecting a level generates it")
-	test.Tap(findButton(t, e.levels.obj, "dup"))
-	assert.Equal(t, []string{"One", "Two", "Two (copy)"}, levelNames(m.Project()))
-	assert.Equal(t, 2, m.LevelIndex())
-	test.Tap(findButton(t, e.levels.obj, "up"))
-	assert.Equal(t, []string{"One", "Two (copy)", "Two"}, levelNames(m.Project()))
-	test.Tap(findButton(t, e.levels.obj, "remove"))
-	assert.Equal(t, []string{"One", "Two"}, levelNames(m.Project()))
-	// the level form: pin a seed, resize
-	m.SelectLevel(0)
-	m.EditLevel("Change width", "width", func(l *projects.Level) { l.Chain.Width = 30 })
+	assert.Equal(t, 2, f.result().Chain.Depth, "selecting a level generates it")
+	uitest.FormItem(t, e.levels, "Size").(*fyne.Container).Objects[0].(*fyne.Container).Objects[0].(*widget.Entry).SetText("30")
 	f.settle()
-	assert.Equal(t, 30, f.e.mapView.Scene().Map.W)
-	// the seed bar: typing sets the master seed, the dice rolls a new one,
-	// the lock stops the dice
-	sb := e.seeds
-	sb.master.SetText("99")
-	assert.EqualValues(t, 99, m.Project().Seed)
-	assert.Nil(t, m.Level().Seed, "the master seed pins no level seed")
-	f.settle()
-	assert.Equal(t, chain.LevelSeed(99, 1), e.result.Seed)
-	assert.Contains(t, sb.level.Text, fmt.Sprint(chain.LevelSeed(99, 1)))
-	assert.Contains(t, sb.level.Text, "derived")
-	test.Tap(sb.dice)
-	assert.NotEqualValues(t, 99, m.Project().Seed)
-	test.Tap(sb.lock)
-	assert.True(t, m.Project().Settings.SeedLocked)
-	before := m.Project().Seed
-	e.rollSeed()
-	assert.Equal(t, before, m.Project().Seed)
-	assert.True(t, sb.dice.Disabled())
+	assert.Equal(t, 30, f.scene(t).Map.W, "its form's edits too")
 }
 
 func levelNames(p *projects.Project) []string {
@@ -434,29 +183,29 @@ func levelNames(p *projects.Project) []string {
 }
 
 func TestErrorKeepsLastGoodMap(t *testing.T) {
-	f := newFixture(t, testProject())
-	good := f.e.mapView.Scene()
+	f := newFixture(t, uitest.Project())
+	good := f.scene(t)
 	require.NotNil(t, good)
 	require.NoError(t, f.e.m.AddStep(nil, -1, "ui_test_fail"))
 	f.settle()
-	assert.Contains(t, f.e.status.Text, "steps[1] ui_test_fail")
-	assert.Contains(t, f.e.status.Text, "needs rooms")
-	assert.Same(t, good.Map, f.e.mapView.Scene().Map, "the last good map stays")
+	assert.True(t, f.says("steps[1] ui_test_fail"))
+	assert.True(t, f.says("needs rooms"))
+	assert.Same(t, good.Map, f.scene(t).Map, "the last good map stays")
 }
 
 func TestRegenCancelsPreviousRun(t *testing.T) {
 	test.NewTempApp(t)
-	q := &queue{}
+	q := &uitest.Queue{}
 	var got []Outcome
-	r := NewRegen(q.post, func(o Outcome) { got = append(got, o) })
+	r := NewRegen(q.Post, func(o Outcome) { got = append(got, o) })
 	slow := &chain.Chain{Width: 20, Height: 20, Steps: []chain.Step{{Builder: "simple_map"}, {Builder: "ui_test_slow"}}}
 	fast := &chain.Chain{Width: 20, Height: 20, Steps: []chain.Step{{Builder: "simple_map"}}}
 	g1 := r.Start(Job{Chain: slow})
-	<-slowStarted
+	<-uitest.SlowStarted
 	g2 := r.Start(Job{Chain: fast})
-	<-slowCancel // the first run saw its context cancelled
+	<-uitest.SlowCancelled // the first run saw its context cancelled
 	r.Wait()
-	q.drain()
+	q.Drain()
 	require.Len(t, got, 1, "only the newest run is shown")
 	assert.Equal(t, g2, got[0].Gen)
 	assert.NotEqual(t, g1, g2)
@@ -465,82 +214,19 @@ func TestRegenCancelsPreviousRun(t *testing.T) {
 }
 
 func TestEditorRegenCancelsOnSecondEdit(t *testing.T) {
-	f := newFixture(t, testProject())
+	f := newFixture(t, uitest.Project())
 	m := f.e.m
 	require.NoError(t, m.AddStep(nil, -1, "ui_test_slow"))
-	<-slowStarted
+	<-uitest.SlowStarted
 	m.RemoveStep(nil, 1) // the second edit cancels the first run
-	<-slowCancel
+	<-uitest.SlowCancelled
 	f.settle()
-	assert.Len(t, f.e.result.Chain.Steps, 1)
-	assert.NotContains(t, f.e.status.Text, "⚠")
-}
-
-func TestHoverDescribesTile(t *testing.T) {
-	sc := &render.Scene{Map: chain.NewGrid(10, 10), Spawns: []chain.Spawn{{X: 2, Y: 3, Name: "Goblin"}},
-		Start: &chain.Point{X: 2, Y: 3}}
-	sc.Map.Set(chain.Point{X: 2, Y: 3}, chain.Floor)
-	s := describeTile(sc, chain.Point{X: 2, Y: 3})
-	assert.Equal(t, "(2, 3) floor · start · spawns: Goblin", s)
-	assert.Equal(t, "", describeTile(sc, chain.Point{X: -1, Y: 3}))
-}
-
-func TestMapViewZoomPan(t *testing.T) {
-	test.NewTempApp(t)
-	mv := NewMapView()
-	w := test.NewTempWindow(t, mv)
-	w.Resize(fyne.NewSize(400, 250))
-	g := chain.NewGrid(40, 25)
-	mv.SetScene(&render.Scene{Map: g})
-	mv.draw(400, 250)
-	assert.Equal(t, 10, mv.Cell(), "fits 40×25 into 400×250")
-	mv.Zoom(2, image.Pt(0, 0))
-	assert.Equal(t, 20, mv.Cell())
-	mv.Dragged(&fyne.DragEvent{Dragged: fyne.Delta{DX: -20, DY: 0}})
-	assert.Equal(t, chain.Point{X: 1, Y: 0}, mv.TileAt(fyne.NewPos(0, 0)))
-	mv.Fit()
-	mv.draw(400, 250)
-	assert.Equal(t, 10, mv.Cell())
-}
-
-func TestMapViewGolden(t *testing.T) {
-	test.NewTempApp(t)
-	c := &chain.Chain{Width: 40, Height: 25, Steps: []chain.Step{{Builder: "simple_map"}}}
-	res, err := chain.RunConfig(context.Background(), c, chain.Config{Master: 1})
-	require.NoError(t, err)
-	mv := NewMapView()
-	sc := render.ResultScene(res)
-	sc.ShowRooms = true
-	mv.SetScene(sc)
-	img := mv.draw(480, 300).(*image.RGBA)
-	path := filepath.Join("testdata", "mapview_seed1.png")
-	if *update {
-		fh, err := os.Create(path)
-		require.NoError(t, err)
-		require.NoError(t, png.Encode(fh, img))
-		require.NoError(t, fh.Close())
-	}
-	fh, err := os.Open(path)
-	require.NoError(t, err, "run go test ./ui -run TestMapViewGolden -update")
-	defer fh.Close()
-	want, err := png.Decode(fh)
-	require.NoError(t, err)
-	require.Equal(t, img.Bounds(), want.Bounds())
-	diff := 0
-	for y := 0; y < img.Rect.Dy(); y++ {
-		for x := 0; x < img.Rect.Dx(); x++ {
-			r1, g1, b1, _ := img.At(x, y).RGBA()
-			r2, g2, b2, _ := want.At(x, y).RGBA()
-			if r1 != r2 || g1 != g2 || b1 != b2 {
-				diff++
-			}
-		}
-	}
-	assert.Zero(t, diff, "pixels differ from %s", path)
+	assert.Len(t, f.result().Chain.Steps, 1)
+	assert.False(t, f.says("⚠"))
 }
 
 func TestSaveMarksClean(t *testing.T) {
-	f := newFixture(t, testProject())
+	f := newFixture(t, uitest.Project())
 	e := f.e
 	e.m.EditProject("Rename", "", func(p *projects.Project) { p.Name = "Saved One" })
 	assert.True(t, e.m.Dirty())
@@ -555,92 +241,73 @@ func TestSaveMarksClean(t *testing.T) {
 	assert.Equal(t, path, e.app.Preferences().StringList(recentKey)[0])
 }
 
-func TestThemeEditor(t *testing.T) {
-	f := newFixture(t, testProject())
-	e := f.e
-	objs := test.LaidOutObjects(e.themeBox)
-	var copyFrom *widget.Select
-	for _, o := range objs {
-		if s, ok := o.(*widget.Select); ok && s.PlaceHolder == "New theme from…" {
-			copyFrom = s
-		}
-	}
-	require.NotNil(t, copyFrom)
-	copyFrom.SetSelected("limestone")
-	require.Len(t, e.m.Project().Themes, 1)
-	assert.Equal(t, "my_limestone", e.m.Project().Themes[0].Name)
-	assert.Equal(t, '▒', e.m.Project().Themes[0].Tiles["wall"].Glyph)
-	// the wall row's glyph entry
-	var entries []*widget.Entry
-	for _, o := range test.LaidOutObjects(e.themeBox) {
-		if en, ok := o.(*widget.Entry); ok {
-			entries = append(entries, en)
-		}
-	}
-	require.NotEmpty(t, entries)
-	entries[0].SetText("X")
-	assert.Equal(t, 'X', e.m.Project().Themes[0].Tiles["wall"].Glyph)
-	gen := e.regen.Current()
-	entries[1].SetText("#112233")
-	assert.Equal(t, "#112233", chain.Hex(e.m.Project().Themes[0].Tiles["wall"].FG))
-	assert.Equal(t, gen, e.regen.Current(), "a colour edit redraws without regenerating")
-	// a level picks it, and a split
-	e.m.EditLevel("theme", "", func(l *projects.Level) {
-		l.Theme = "my_limestone"
-		l.Split = &projects.ThemeSplit{Region: "right_half", Theme: "dungeon"}
-	})
-	f.settle()
-	sc := e.mapView.Scene()
-	assert.Equal(t, "my_limestone", sc.Theme.Name)
-	require.NotNil(t, sc.Split)
-	assert.Equal(t, "right_half", sc.Split.Region)
-}
-
-func TestStepPathAndSummary(t *testing.T) {
-	assert.Equal(t, "steps[2].params.steps[0]", StepPath{2, 0}.String())
-	s, err := chain.NewStep("simple_map", map[string]any{"max_rooms": 4})
-	require.NoError(t, err)
-	assert.Equal(t, "max_rooms=4", stepSummary(s))
-	assert.Equal(t, "defaults", stepSummary(chain.Step{Builder: "simple_map"}))
-	assert.True(t, strings.HasPrefix(shortProblem(chain.Problem{Msg: "room_drawer needs rooms, but no earlier step makes any", Path: "steps[1]"}), "needs rooms"))
-}
-
-func BenchmarkMapViewFrame80x50(b *testing.B)   { benchFrame(b, 80, 50) }
-func BenchmarkMapViewFrame256x256(b *testing.B) { benchFrame(b, 256, 256) }
-
-// benchFrame draws one 1000×700-pixel frame of a w×h map at 16 px per tile
-// (the whole 80×50 map; a viewport of the 256×256 one).
-func benchFrame(b *testing.B, w, h int) {
-	test.NewTempApp(b)
-	c := &chain.Chain{Width: w, Height: h, Steps: []chain.Step{{Builder: "simple_map", Params: map[string]any{"max_rooms": 200}}}}
-	res, err := chain.RunConfig(context.Background(), c, chain.Config{Master: 1})
-	require.NoError(b, err)
-	mv := NewMapView()
-	mv.SetScene(render.ResultScene(res))
-	mv.fit = false
-	mv.cell = 16
-	mv.draw(1000, 700)
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		mv.origin.X = -(i % 3) * 16
-		mv.draw(1000, 700)
-	}
-}
-
 // BenchmarkEditToMapShown80x50 measures an edit (a parameter typed) to the new
 // map shown: model edit, chain run off the UI goroutine, history, and the map
 // view's frame.
 func BenchmarkEditToMapShown80x50(b *testing.B) {
-	p := testProject()
+	p := uitest.Project()
 	p.Levels[0].Chain.Width, p.Levels[0].Chain.Height = 80, 50
 	f := newFixture(b, p)
-	f.e.mapView.Resize(fyne.NewSize(800, 500))
+	vp := f.viewport(b)
+	vp.Resize(fyne.NewSize(800, 500))
+	frame := test.WidgetRenderer(vp).Objects()[1].(*canvas.Raster).Generator
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		f.e.m.SetParam(StepPath{0}, "max_rooms", 10+i%20)
+		f.e.m.SetParam(model.StepPath{0}, "max_rooms", 10+i%20)
 		f.settle()
-		f.e.mapView.draw(800, 500)
+		frame(800, 500)
 	}
+}
+
+// countRuns counts the chain runs the editor starts from now on (the runs
+// are the real ones).
+func countRuns(t *testing.T, f *fixture) func() int {
+	f.settle()
+	var n atomic.Int32
+	run := f.e.regen.run
+	f.e.regen.run = func(ctx context.Context, c *chain.Chain, cfg chain.Config) (*chain.Result, error) {
+		n.Add(1)
+		return run(ctx, c, cfg)
+	}
+	return func() int { f.settle(); return int(n.Load()) }
+}
+
+// One edit starts one chain run: a pack edit that also edits the project (a
+// rename following into the chain's steps) once, not once as a project edit
+// and again as a pack edit; a weight typed, a parameter typed, once; a
+// theme's colour, none.
+func TestOneEditStartsOneRun(t *testing.T) {
+	f := newContentFixture(t)
+	runs := countRuns(t, f)
+	host := contentHost{f.e}
+	require.NoError(t, host.EditProjectAndPack("Rename Goblin", func(p *projects.Project, pk *content.Pack) error {
+		_, err := p.RenameEntity(pk, "Goblin", "Hobgoblin")
+		return err
+	}))
+	assert.Equal(t, 1, runs(), "an EditProjectAndPack")
+	require.NoError(t, host.EditPack("Weight", "w", func(pk *content.Pack) error {
+		pk.SpawnTable[0].Weight++
+		return nil
+	}))
+	assert.Equal(t, 2, runs(), "an EditPack")
+
+	f.steps(t).Select(0)
+	f.settle()
+	before := runs()
+	f.param(t, "Max rooms").SetText("12")
+	assert.Equal(t, 12, f.chain().Steps[0].Params["max_rooms"])
+	assert.Equal(t, before+1, runs(), "a parameter typed")
+
+	f.e.m.EditProject("Add theme", "", func(p *projects.Project) {
+		th, _ := chain.FindTheme("dungeon", nil)
+		th.Name = "mine"
+		p.Themes = append(p.Themes, th)
+	})
+	f.e.m.EditLevel("Theme", "", func(l *projects.Level) { l.Theme = "mine" })
+	before = runs()
+	themeEntries(f.e.themes)[1].SetText("#123456")
+	assert.Equal(t, "#123456", chain.Hex(f.e.m.Project().Themes[0].Look(chain.Wall).FG))
+	assert.Equal(t, before, runs(), "a theme's colour: drawn again, nothing runs")
+	assert.Equal(t, "#123456", chain.Hex(f.scene(t).Theme.Look(chain.Wall).FG))
 }

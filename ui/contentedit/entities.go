@@ -337,31 +337,3 @@ func reason(err error) error {
 type plainError string
 
 func (e plainError) Error() string { return string(e) }
-
-// EntityInput shows name's form in the Entities tab and returns the input
-// of its field key (a content.EntityFields key: an entry, select or check;
-// for a list field, the box of its rows), or nil.
-func (p *Panel) EntityInput(name, key string) fyne.CanvasObject {
-	if p.h.Pack() == nil {
-		return nil
-	}
-	ref, ok := p.h.Pack().FindEntity(name)
-	if !ok {
-		return nil
-	}
-	p.selectTab(p.entities.obj)
-	p.entities.choose(ref)
-	return p.entities.form.inputs[key]
-}
-
-// RenameEntity types to into name's Name field and presses Rename, as the
-// designer does; it returns the message the form shows.
-func (p *Panel) RenameEntity(name, to string) string {
-	en, ok := p.EntityInput(name, "name").(*widget.Entry)
-	if !ok {
-		return ""
-	}
-	en.SetText(to)
-	p.entities.rename(p.entities.sel, to)
-	return p.entities.status.Text
-}

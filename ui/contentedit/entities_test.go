@@ -1,6 +1,7 @@
 package contentedit
 
 import (
+	"image/color"
 	"strings"
 	"testing"
 
@@ -10,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"hewn/chain"
 	"hewn/content"
 )
 
@@ -94,7 +96,7 @@ func TestEntityFormEditsLookFactionAndShowsTheRestAsJSON(t *testing.T) {
 	f = p.entities.form
 	x, _ := h.pack.Entity(f.ref)
 	assert.Equal(t, "#00FF00", x.Renderable().FG)
-	assert.Equal(t, "#00FF00", hexColour(f.preview.text.Color), "the preview draws the new colour")
+	assert.Equal(t, "#00FF00", chain.Hex(f.preview.text.Color.(color.RGBA)), "the preview draws the new colour")
 	f.inputs["faction"].(*widget.Select).SetSelected(noneChoice)
 	x, _ = h.pack.Entity(f.ref)
 	assert.Equal(t, "", x.Mob.Faction)
@@ -107,7 +109,7 @@ func TestEntityFormEditsLookFactionAndShowsTheRestAsJSON(t *testing.T) {
 
 func TestEntitySearchAndSection(t *testing.T) {
 	p, _ := newFakePanel(t, "", 1280, 800)
-	p.ShowTab("Entities")
+	p.showTab("Entities")
 	v := p.entities
 	v.search.SetText("dragon")
 	require.NotEmpty(t, v.shown)

@@ -55,9 +55,9 @@ func TestFactionAddRenameFollowsAndRemoveListsReferencesFirst(t *testing.T) {
 	test.Type(p.factions.newNm, "Smugglers")
 	test.Tap(buttonIn(t, p.factions.obj, "Add faction"))
 	require.NotNil(t, h.pack.Faction("Smugglers"))
-	assert.NotNil(t, p.FactionCell("Smugglers", "Townsfolk"), "a row and a column for it")
-	p.FactionCell("Smugglers", "Townsfolk").SetSelected("attack")
-	p.FactionCell("Townsfolk", "Smugglers").SetSelected("ignore")
+	assert.NotNil(t, p.factionCell("Smugglers", "Townsfolk"), "a row and a column for it")
+	p.factionCell("Smugglers", "Townsfolk").SetSelected("attack")
+	p.factionCell("Townsfolk", "Smugglers").SetSelected("ignore")
 	assert.Contains(t, p.factions.hints.Text, "Smugglers", "the asymmetric pair is hinted")
 
 	// rename: every mob and every other faction's response follows

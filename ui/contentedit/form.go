@@ -8,11 +8,12 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"hewn/chain"
 	"hewn/content"
+	"hewn/ui/internal/widgets"
 )
 
 // entityForm is the form of one entity, built entirely from
@@ -248,14 +249,11 @@ func (f *entityForm) pickColour(fd *content.EntityField, en *widget.Entry) {
 	if w == nil {
 		return
 	}
-	d := dialog.NewColorPicker("Pick a colour", fd.Label, func(c color.Color) {
-		en.SetText(hexColour(c))
-	}, w)
-	d.Advanced = true
+	var cur color.Color
 	if c, ok := parseHex(en.Text); ok {
-		d.SetColor(c)
+		cur = c
 	}
-	d.Show()
+	widgets.PickColour(w, "Pick a colour", fd.Label, cur, func(c color.RGBA) { en.SetText(chain.Hex(c)) })
 }
 
 // refresh writes pk's values into the inputs, keeping the one that has the
@@ -359,20 +357,13 @@ func fromChoice(s string) string {
 	return s
 }
 
-// parseHex reads a "#RRGGBB" colour.
-func parseHex(s string) (color.NRGBA, bool) {
+// parseHex reads a "#RRGGBB" colour (a pack's colours have no other form).
+func parseHex(s string) (color.RGBA, bool) {
 	if !content.ValidColour(s) {
-		return color.NRGBA{}, false
+		return color.RGBA{}, false
 	}
-	var r, g, b uint8
-	fmt.Sscanf(s[1:], "%02x%02x%02x", &r, &g, &b)
-	return color.NRGBA{R: r, G: g, B: b, A: 255}, true
-}
-
-// hexColour writes c as "#RRGGBB".
-func hexColour(c color.Color) string {
-	n := color.NRGBAModel.Convert(c).(color.NRGBA)
-	return fmt.Sprintf("#%02X%02X%02X", n.R, n.G, n.B)
+	c, err := chain.ParseHex(s)
+	return c, err == nil
 }
 
 // glyphPreview draws a glyph in its colours, as the map does.
@@ -395,11 +386,11 @@ func newGlyphPreview() *glyphPreview {
 func (g *glyphPreview) set(glyph, fg, bg string) {
 	f, ok := parseHex(fg)
 	if !ok {
-		f = color.NRGBA{128, 128, 128, 255}
+		f = color.RGBA{128, 128, 128, 255}
 	}
 	b, ok := parseHex(bg)
 	if !ok {
-		b = color.NRGBA{64, 64, 64, 255}
+		b = color.RGBA{64, 64, 64, 255}
 	}
 	g.bg.FillColor, g.text.Color, g.text.Text = b, f, glyph
 	g.Refresh()

@@ -16,8 +16,8 @@ import (
 
 // Host is what the panel needs from the editor. The pack and project it
 // returns are immutable values: every change goes through an Edit method,
-// which makes a new value current, records one undo step and calls the
-// panel's Refresh.
+// which makes a new value current and records one undo step; the editor then
+// calls the panel's Update.
 type Host interface {
 	// Pack is the current content pack (nil while none is loaded).
 	Pack() *content.Pack

@@ -11,7 +11,7 @@ import (
 
 func TestOddsHeatmapLabelsItsDepthColumns(t *testing.T) {
 	p, _ := newFakePanel(t, "", 1280, 800)
-	p.ShowTab("Across depths")
+	p.showTab("Across depths")
 	o := p.spawns.odds
 	require.Positive(t, o.heatN)
 	ticks := o.heatAxis.Objects

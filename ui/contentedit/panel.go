@@ -1,9 +1,6 @@
 package contentedit
 
 import (
-	"slices"
-	"strconv"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
@@ -11,9 +8,10 @@ import (
 	"hewn/content"
 )
 
-// Panel is the content pack panel: the spawn table with its odds, and the
-// faction matrix. Build one with New, put Object in the editor and call
-// Refresh whenever the pack, the project or the level on screen changed.
+// Panel is the content pack panel: the spawn table with its odds, factions,
+// loot tables, entities and the pack's problems, one tab each. Build one
+// with New, show it, and call Update whenever the pack or the project
+// changed, UpdateLevel when another level is on screen.
 type Panel struct {
 	widget.BaseWidget
 	h   Host
@@ -116,22 +114,9 @@ func (p *Panel) UpdateLevel() {
 	}
 }
 
-// Probability is the chance "Odds at a depth" shows for name (0 when it
-// cannot spawn there).
-func (p *Panel) Probability(name string) float64 {
-	p.fresh(p.spawns.obj)
-	return p.spawns.odds.probability(name)
-}
-
-// SetOddsDepth selects the depth of "Odds at a depth".
-func (p *Panel) SetOddsDepth(depth int) {
-	p.fresh(p.spawns.obj)
-	p.spawns.odds.depthSel.SetSelected(strconv.Itoa(depth))
-}
-
-// SpawnField is the entry editing name's weight, min depth or max depth
+// spawnField is the entry editing name's weight, min depth or max depth
 // (field "weight", "min" or "max"), or nil.
-func (p *Panel) SpawnField(name, field string) *widget.Entry {
+func (p *Panel) spawnField(name, field string) *widget.Entry {
 	p.fresh(p.spawns.obj)
 	r := p.spawns.rows[name]
 	if r == nil {
@@ -140,29 +125,11 @@ func (p *Panel) SpawnField(name, field string) *widget.Entry {
 	return map[string]*widget.Entry{"weight": r.weight, "min": r.min, "max": r.max}[field]
 }
 
-// SpawnStatus is the spawn table's message line (why a value was refused).
-func (p *Panel) SpawnStatus() string {
-	p.fresh(p.spawns.obj)
-	return p.spawns.status.Text
-}
-
-// ShownSpawns are the names of the spawn table's rows, in order.
-func (p *Panel) ShownSpawns() []string {
-	p.fresh(p.spawns.obj)
-	return slices.Clone(p.spawns.shown)
-}
-
-// FactionCell is the select of faction's response to other ("Default" or a
+// factionCell is the select of faction's response to other ("Default" or a
 // faction), or nil.
-func (p *Panel) FactionCell(faction, other string) *widget.Select {
+func (p *Panel) factionCell(faction, other string) *widget.Select {
 	p.fresh(p.factions.obj)
 	return p.factions.cells[[2]string{faction, other}]
-}
-
-// LevelText is what "This level spawned" shows.
-func (p *Panel) LevelText() string {
-	p.fresh(p.spawns.obj)
-	return p.spawns.level.Text
 }
 
 // edit runs a pack edit through the host and reports a refusal in status.
@@ -175,34 +142,9 @@ func edit(h Host, status *widget.Label, label, key string, f func(pk *content.Pa
 	return true
 }
 
-// AddSpawn adds name to the spawn table as the Add button does.
-func (p *Panel) AddSpawn(name string) {
-	p.fresh(p.spawns.obj)
-	p.spawns.addEntry(name)
-}
-
-// RemoveSpawn removes name from the spawn table as its Remove button does.
-func (p *Panel) RemoveSpawn(name string) {
-	p.fresh(p.spawns.obj)
-	p.spawns.removeEntry(name)
-}
-
-// SetSpawnFilter types into the spawn table's name/section and depth filters.
-func (p *Panel) SetSpawnFilter(text, depth string) {
+// setSpawnFilter types into the spawn table's name/section and depth filters.
+func (p *Panel) setSpawnFilter(text, depth string) {
 	p.fresh(p.spawns.obj)
 	p.spawns.filter.SetText(text)
 	p.spawns.depthFilter.SetText(depth)
-}
-
-// ShowTab selects the panel's tab named name ("Spawn table", "Factions", ...)
-// or the spawn table's side tab ("Odds at a depth", "Across depths", "This
-// level").
-func (p *Panel) ShowTab(name string) {
-	for _, tabs := range []*container.AppTabs{p.tabs, p.spawns.side} {
-		for _, it := range tabs.Items {
-			if it.Text == name {
-				tabs.Select(it)
-			}
-		}
-	}
 }

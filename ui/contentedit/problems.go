@@ -12,7 +12,7 @@ import (
 
 	"hewn/chain"
 	"hewn/content"
-	"hewn/ui/internal/shown"
+	"hewn/ui/internal/widgets"
 )
 
 // problemView lists the pack's errors and warnings (content validation);
@@ -25,7 +25,7 @@ type problemView struct {
 	list    *widget.List
 	probs   []content.Problem
 	summary *widget.Label
-	box     *shown.Watch
+	box     *widgets.Watch
 	// pick shows a problem's entry and field.
 	pick func(content.Problem)
 }
@@ -57,7 +57,7 @@ func newProblemView(pick func(content.Problem)) *problemView {
 		}
 		v.list.UnselectAll()
 	}
-	v.box = shown.New(container.NewBorder(v.summary, nil, nil, nil, v.list), v.check)
+	v.box = widgets.NewWatch(container.NewBorder(v.summary, nil, nil, nil, v.list), v.check)
 	return v
 }
 
@@ -118,12 +118,12 @@ func (p *Panel) goTo(pr content.Problem) {
 			return
 		}
 		p.selectTab(p.spawns.obj)
-		p.SetSpawnFilter("", "")
+		p.setSpawnFilter("", "")
 		field := map[string]string{"min_depth": "min", "max_depth": "max"}[rest]
 		if field == "" {
 			field = "weight"
 		}
-		if en := p.SpawnField(pk.SpawnTable[i].Name, field); en != nil {
+		if en := p.spawnField(pk.SpawnTable[i].Name, field); en != nil {
 			p.focus(en)
 		}
 	case "faction_table":
@@ -135,7 +135,7 @@ func (p *Panel) goTo(pr content.Problem) {
 		if len(rest) > len("responses.") && rest[:len("responses.")] == "responses." {
 			other = rest[len("responses."):]
 		}
-		if c := p.FactionCell(pk.FactionTable[i].Name, other); c != nil {
+		if c := p.factionCell(pk.FactionTable[i].Name, other); c != nil {
 			p.focus(c)
 		}
 	case "loot_tables":

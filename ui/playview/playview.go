@@ -8,24 +8,19 @@ package playview
 
 import (
 	"fmt"
-	"image"
-	"image/color"
-	"image/draw"
 	"math/rand/v2"
 	"strings"
-	"sync"
 	"time"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"hewn/chain"
 	"hewn/content"
 	"hewn/projects"
 	"hewn/projects/play"
+	"hewn/ui/internal/widgets"
 	"hewn/ui/render"
 )
 
@@ -42,9 +37,6 @@ type Host interface {
 	Focus(obj fyne.Focusable)
 	// Post runs f on the UI goroutine (a replay's steps come through it).
 	Post(f func())
-	// OnLevelChange registers f, called on the UI goroutine whenever an edit
-	// may have changed the level in play (its chain, the project or the pack).
-	OnLevelChange(f func())
 	// SaveSession asks the user where to save a play session and writes data
 	// there (name is the suggested file name).
 	SaveSession(name string, data []byte)
@@ -53,18 +45,19 @@ type Host interface {
 	OpenSession(f func(data []byte))
 }
 
-// LogLines is how many messages the log area shows.
-const LogLines = 5
+// logLines is how many messages the log area shows.
+const logLines = 5
 
-// ReplayDelay is the time between two keys of a replay.
-var ReplayDelay = 60 * time.Millisecond
+// replayDelay is the time between two keys of a replay.
+var replayDelay = 60 * time.Millisecond
 
 // Panel is the Play panel.
 type Panel struct {
+	widget.BaseWidget
 	host Host
 	obj  fyne.CanvasObject
 
-	view    *View
+	view    *view
 	side    *widget.Label
 	log     *widget.Label
 	status  *widget.Label
@@ -84,24 +77,24 @@ type Panel struct {
 // New returns the panel (no game runs until Start).
 func New(h Host) *Panel {
 	pn := &Panel{host: h}
-	pn.view = NewView()
+	pn.view = newView()
 	pn.view.OnKey = pn.key
 	pn.view.OnTap = func() {
 		if pn.view.Game() == nil {
-			pn.Start()
+			pn.start()
 		}
 	}
 	pn.side = widget.NewLabel("")
 	pn.side.Wrapping = fyne.TextWrapWord
-	// The log area keeps LogLines lines' height (one message a line, cut
+	// The log area keeps logLines lines' height (one message a line, cut
 	// with an ellipsis when too long), so the viewport does not jump.
-	pn.log = widget.NewLabel(strings.Repeat("\n", LogLines-1))
+	pn.log = widget.NewLabel(strings.Repeat("\n", logLines-1))
 	pn.log.Truncation = fyne.TextTruncateEllipsis
 	pn.status = widget.NewLabel("Press Play (or click the view) to play-test the selected level.")
 	pn.status.Truncation = fyne.TextTruncateEllipsis
-	pn.restart = widget.NewButtonWithIcon("Play", theme.MediaPlayIcon(), pn.Start)
-	pn.newSeed = widget.NewButtonWithIcon("New seed", theme.ViewRefreshIcon(), pn.NewSeed)
-	pn.save = widget.NewButtonWithIcon("Save", theme.DocumentSaveIcon(), pn.SaveSession)
+	pn.restart = widget.NewButtonWithIcon("Play", theme.MediaPlayIcon(), pn.start)
+	pn.newSeed = widget.NewButtonWithIcon("New seed", theme.ViewRefreshIcon(), pn.newGame)
+	pn.save = widget.NewButtonWithIcon("Save", theme.DocumentSaveIcon(), pn.saveSession)
 	pn.replay = widget.NewButtonWithIcon("Replay", theme.MediaReplayIcon(), pn.replayClicked)
 	pn.reveal = widget.NewCheck("Reveal map", func(on bool) {
 		pn.view.SetReveal(on)
@@ -115,33 +108,30 @@ func New(h Host) *Panel {
 	side.SetMinSize(fyne.NewSize(170, 0))
 	toggles := container.NewVBox(widget.NewSeparator(), pn.reveal, pn.walls, pn.invuln)
 	pn.obj = container.NewBorder(top, pn.log, nil, container.NewBorder(nil, toggles, nil, nil, side), pn.view)
-	h.OnLevelChange(pn.levelChanged)
+	pn.ExtendBaseWidget(pn)
 	pn.enable()
 	return pn
 }
 
-// Object is the panel's canvas object.
-func (pn *Panel) Object() fyne.CanvasObject { return pn.obj }
+// CreateRenderer implements fyne.Widget.
+func (pn *Panel) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(pn.obj) }
 
-// View returns the game viewport.
-func (pn *Panel) View() *View { return pn.view }
-
-// Game returns the game in progress (nil before Start).
-func (pn *Panel) Game() *play.Game { return pn.view.Game() }
+// game returns the game in progress (nil before start).
+func (pn *Panel) game() *play.Game { return pn.view.Game() }
 
 // Shown is called when the panel's tab comes to the front: it starts a game
 // if none runs and gives the viewport the keyboard focus.
 func (pn *Panel) Shown() {
 	if pn.view.Game() == nil {
-		pn.Start()
+		pn.start()
 		return
 	}
 	pn.host.Focus(pn.view)
 }
 
-// Start begins a new game on the host's selected level with the seed of the
+// start begins a new game on the host's selected level with the seed of the
 // game in progress (the project's master seed for the first game): Restart.
-func (pn *Panel) Start() {
+func (pn *Panel) start() {
 	master, depth, ok := pn.host.Level()
 	if g := pn.view.Game(); g != nil {
 		master = g.Seed()
@@ -156,9 +146,9 @@ func (pn *Panel) Start() {
 	pn.startAt(master, depth)
 }
 
-// NewSeed begins a new game on the selected level with a new random master
+// newGame begins a new game on the selected level with a new random master
 // seed (the project keeps its own).
-func (pn *Panel) NewSeed() {
+func (pn *Panel) newGame() {
 	_, depth, ok := pn.host.Level()
 	if !ok {
 		if g := pn.view.Game(); g != nil {
@@ -215,8 +205,9 @@ func (pn *Panel) enable() {
 	}
 }
 
-// levelChanged offers a restart when the level in play may have changed.
-func (pn *Panel) levelChanged() {
+// Update offers a restart (the game plays on) after an edit that may have
+// changed the level in play: its chain, the project or the content pack.
+func (pn *Panel) Update() {
 	if pn.view.Game() == nil || pn.changed {
 		return
 	}
@@ -244,8 +235,8 @@ func (pn *Panel) key(r rune) {
 	pn.refresh()
 }
 
-// SessionName is the suggested file name of g's session.
-func SessionName(p *projects.Project, g *play.Game) string {
+// sessionName is the suggested file name of g's session.
+func sessionName(p *projects.Project, g *play.Game) string {
 	name := "play"
 	if p != nil && p.Name != "" {
 		name = strings.ToLower(strings.Join(strings.Fields(p.Name), "_"))
@@ -253,8 +244,8 @@ func SessionName(p *projects.Project, g *play.Game) string {
 	return fmt.Sprintf("%s-depth%d-seed%d.play.json", name, g.StartDepth(), g.Seed())
 }
 
-// SaveSession saves the game so far (seed, depth, keys and toggles).
-func (pn *Panel) SaveSession() {
+// saveSession saves the game so far (seed, depth, keys and toggles).
+func (pn *Panel) saveSession() {
 	g := pn.view.Game()
 	if g == nil {
 		return
@@ -264,7 +255,7 @@ func (pn *Panel) SaveSession() {
 		pn.status.SetText(err.Error())
 		return
 	}
-	pn.host.SaveSession(SessionName(pn.host.Project(), g), b)
+	pn.host.SaveSession(sessionName(pn.host.Project(), g), b)
 }
 
 // replayClicked opens a session to replay, or stops the replay running.
@@ -277,7 +268,7 @@ func (pn *Panel) replayClicked() {
 	pn.host.OpenSession(func(b []byte) {
 		s, err := play.ParseSession(b)
 		if err == nil {
-			err = pn.Replay(s)
+			err = pn.replaySession(s)
 		}
 		if err != nil {
 			pn.status.SetText(err.Error())
@@ -285,9 +276,9 @@ func (pn *Panel) replayClicked() {
 	})
 }
 
-// Replay plays session s in the viewport, one key every ReplayDelay, on the
+// replaySession plays session s in the viewport, one key every replayDelay, on the
 // current project. A key typed meanwhile stops it and plays on.
-func (pn *Panel) Replay(s play.Session) error {
+func (pn *Panel) replaySession(s play.Session) error {
 	pn.stopReplay()
 	r, err := play.NewReplayer(pn.host.Project(), pn.host.Pack(), s)
 	if err != nil {
@@ -302,7 +293,7 @@ func (pn *Panel) Replay(s play.Session) error {
 	pn.status.SetText(fmt.Sprintf("Replaying seed %d, depth %d: %d keys", s.Seed, s.StartDepth, r.Left()))
 	pn.host.Focus(pn.view)
 	go func(stop chan struct{}) {
-		t := time.NewTicker(ReplayDelay)
+		t := time.NewTicker(replayDelay)
 		defer t.Stop()
 		for {
 			select {
@@ -316,8 +307,8 @@ func (pn *Panel) Replay(s play.Session) error {
 	return nil
 }
 
-// Replaying reports whether a replay is running.
-func (pn *Panel) Replaying() bool { return pn.replayer != nil }
+// replaying reports whether a replay is running.
+func (pn *Panel) replaying() bool { return pn.replayer != nil }
 
 // replayStep plays r's next key (if r is still the replay running).
 func (pn *Panel) replayStep(r *play.Replayer) {
@@ -350,20 +341,20 @@ func (pn *Panel) refresh() {
 		return
 	}
 	pn.view.Refresh()
-	pn.side.SetText(Sidebar(g))
-	pn.log.SetText(LogText(g))
+	pn.side.SetText(sidebar(g))
+	pn.log.SetText(logText(g))
 }
 
-// LogText is the log area's text: the latest LogLines messages of g, oldest
-// first, always LogLines lines.
-func LogText(g *play.Game) string {
+// logText is the log area's text: the latest logLines messages of g, oldest
+// first, always logLines lines.
+func logText(g *play.Game) string {
 	n := len(g.Log)
-	lines := make([]string, LogLines-min(n, LogLines), LogLines)
-	return strings.Join(append(lines, g.Log[max(0, n-LogLines):]...), "\n")
+	lines := make([]string, logLines-min(n, logLines), logLines)
+	return strings.Join(append(lines, g.Log[max(0, n-logLines):]...), "\n")
 }
 
-// Sidebar is the sidebar's text for g.
-func Sidebar(g *play.Game) string {
+// sidebar is the sidebar's text for g.
+func sidebar(g *play.Game) string {
 	var b strings.Builder
 	st := "alive"
 	if !g.Alive() {
@@ -403,19 +394,14 @@ func Sidebar(g *play.Game) string {
 	return b.String()
 }
 
-// View is the game viewport: a raster drawn with ui/render's glyph atlas, the
-// camera centred on the player and clamped to the map.
-type View struct {
-	widget.BaseWidget
+// view is the game viewport: the shared glyph viewport following the player
+// at cell pixels a tile, which takes the keyboard focus when clicked and
+// sends the game keys to OnKey.
+type view struct {
+	widgets.Viewport
 
-	mu     sync.Mutex
 	game   *play.Game
 	proj   *projects.Project
-	atlas  *render.Atlas
-	masks  map[rune]*image.Alpha
-	raster *canvas.Raster
-	buf    *image.RGBA
-	focus  bool
 	reveal bool
 
 	// OnKey receives the game keys typed while the view has the focus.
@@ -424,69 +410,43 @@ type View struct {
 	OnTap func()
 }
 
-// Cell is the viewport's tile side in device pixels.
-const Cell = 16
+// cell is the viewport's tile side in device pixels.
+const cell = 16
 
-// NewView returns an empty viewport.
-func NewView() *View {
-	v := &View{masks: map[rune]*image.Alpha{}}
-	v.atlas, _ = render.NewAtlas(Cell)
-	v.raster = canvas.NewRaster(v.draw)
-	v.raster.ScaleMode = canvas.ImageScalePixels
+func newView() *view {
+	v := &view{}
 	v.ExtendBaseWidget(v)
+	v.Follow(cell)
+	v.SetMinSize(fyne.NewSize(160, 120)) // small, so the editor fits a 1024×700 window
 	return v
 }
 
 // SetGame shows g (p gives the level's theme).
-func (v *View) SetGame(g *play.Game, p *projects.Project) {
-	v.mu.Lock()
+func (v *view) SetGame(g *play.Game, p *projects.Project) {
 	v.game, v.proj = g, p
-	v.mu.Unlock()
-	v.Refresh()
+	v.show()
 }
 
 // SetReveal shows the whole level (every tile, creature, item and hidden
 // trap; what the player has not seen is dimmed) or only what the player saw.
-func (v *View) SetReveal(on bool) {
-	v.mu.Lock()
+func (v *view) SetReveal(on bool) {
 	v.reveal = on
-	v.mu.Unlock()
-	v.Refresh()
+	v.show()
+}
+
+func (v *view) show() {
+	if v.game == nil {
+		v.SetDrawing(nil)
+		return
+	}
+	v.SetDrawing(&render.GameScene{Game: v.game, Project: v.proj, Reveal: v.reveal})
 }
 
 // Game returns the game shown (nil when none).
-func (v *View) Game() *play.Game {
-	v.mu.Lock()
-	defer v.mu.Unlock()
-	return v.game
-}
-
-// CreateRenderer implements fyne.Widget.
-func (v *View) CreateRenderer() fyne.WidgetRenderer {
-	bg := canvas.NewRectangle(color.Black)
-	return &viewRenderer{v: v, objs: []fyne.CanvasObject{bg, v.raster}}
-}
-
-// MinSize keeps the view small, so the editor fits a 1024×700 window.
-func (v *View) MinSize() fyne.Size { return fyne.NewSize(160, 120) }
-
-type viewRenderer struct {
-	v    *View
-	objs []fyne.CanvasObject
-}
-
-func (r *viewRenderer) Layout(s fyne.Size) {
-	for _, o := range r.objs {
-		o.Resize(s)
-	}
-}
-func (r *viewRenderer) MinSize() fyne.Size           { return r.v.MinSize() }
-func (r *viewRenderer) Refresh()                     { r.v.raster.Refresh() }
-func (r *viewRenderer) Objects() []fyne.CanvasObject { return r.objs }
-func (r *viewRenderer) Destroy()                     {}
+func (v *view) Game() *play.Game { return v.game }
 
 // Tapped takes the focus, so keys reach the game.
-func (v *View) Tapped(*fyne.PointEvent) {
+func (v *view) Tapped(*fyne.PointEvent) {
 	if c := fyne.CurrentApp().Driver().CanvasForObject(v); c != nil {
 		c.Focus(v)
 	}
@@ -496,13 +456,13 @@ func (v *View) Tapped(*fyne.PointEvent) {
 }
 
 // FocusGained implements fyne.Focusable.
-func (v *View) FocusGained() { v.focus = true }
+func (v *view) FocusGained() {}
 
 // FocusLost implements fyne.Focusable.
-func (v *View) FocusLost() { v.focus = false }
+func (v *view) FocusLost() {}
 
 // TypedRune sends game keys to OnKey.
-func (v *View) TypedRune(r rune) {
+func (v *view) TypedRune(r rune) {
 	if play.ValidKey(r) && v.OnKey != nil {
 		v.OnKey(r)
 	}
@@ -514,126 +474,8 @@ var arrowKeys = map[fyne.KeyName]rune{
 }
 
 // TypedKey maps arrows (and Home/PgUp/End/PgDn for diagonals) to moves.
-func (v *View) TypedKey(e *fyne.KeyEvent) {
+func (v *view) TypedKey(e *fyne.KeyEvent) {
 	if r, ok := arrowKeys[e.Name]; ok && v.OnKey != nil {
 		v.OnKey(r)
-	}
-}
-
-// Camera returns the top-left tile of a cols×rows view of g centred on the
-// player and clamped to the map (centred when the map is smaller).
-func Camera(g *play.Game, cols, rows int) chain.Point {
-	f := func(p, view, size int) int {
-		if size <= view {
-			return -(view - size) / 2
-		}
-		return min(max(p-view/2, 0), size-view)
-	}
-	return chain.Point{X: f(g.Player.Pos.X, cols, g.Map.W), Y: f(g.Player.Pos.Y, rows, g.Map.H)}
-}
-
-func (v *View) mask(r rune) *image.Alpha {
-	m, ok := v.masks[r]
-	if !ok {
-		m = v.atlas.Glyph(r)
-		v.masks[r] = m
-	}
-	return m
-}
-
-func colour(hex string, def color.RGBA) color.RGBA {
-	if c, err := chain.ParseHex(hex); err == nil {
-		return c
-	}
-	return def
-}
-
-func dim(c color.RGBA) color.RGBA {
-	return color.RGBA{c.R / 3, c.G / 3, c.B / 3, 255}
-}
-
-func firstRune(s string, def rune) rune {
-	for _, r := range s {
-		return r
-	}
-	return def
-}
-
-// draw renders the view at w×h device pixels.
-func (v *View) draw(w, h int) image.Image {
-	v.mu.Lock()
-	defer v.mu.Unlock()
-	if v.buf == nil || v.buf.Rect.Dx() != w || v.buf.Rect.Dy() != h {
-		v.buf = image.NewRGBA(image.Rect(0, 0, w, h))
-	}
-	draw.Draw(v.buf, v.buf.Rect, image.NewUniform(color.Black), image.Point{}, draw.Src)
-	g := v.game
-	if g == nil || v.atlas == nil {
-		return v.buf
-	}
-	Render(v.buf, g, v.proj, v.mask, v.reveal)
-	return v.buf
-}
-
-// Render draws g into dst (tiles of Cell pixels, the camera on the player)
-// with glyph masks from mask: the tiles in sight in their theme's colours,
-// the remembered ones dimmed; with reveal, every tile, creature, item and
-// hidden trap (dimmed where the player does not see).
-func Render(dst *image.RGBA, g *play.Game, p *projects.Project, mask func(rune) *image.Alpha, reveal bool) {
-	th := chain.DefaultTheme()
-	if p != nil {
-		if i := p.LevelByDepth(g.Depth); i >= 0 {
-			th, _, _ = p.Theme(i)
-		}
-	}
-	cols, rows := dst.Rect.Dx()/Cell+1, dst.Rect.Dy()/Cell+1
-	cam := Camera(g, cols, rows)
-	cell := func(x, y int, r rune, fg, bg color.RGBA) {
-		rect := image.Rect(x*Cell, y*Cell, (x+1)*Cell, (y+1)*Cell)
-		draw.Draw(dst, rect, &image.Uniform{bg}, image.Point{}, draw.Src)
-		if r != ' ' {
-			draw.DrawMask(dst, rect, &image.Uniform{fg}, image.Point{}, mask(r), image.Point{}, draw.Over)
-		}
-	}
-	var hidden map[chain.Point]*play.Prop
-	if reveal {
-		hidden = map[chain.Point]*play.Prop{}
-		for _, pr := range g.Props {
-			if pr.Hidden {
-				hidden[pr.Pos] = pr
-			}
-		}
-	}
-	for y := range rows {
-		for x := range cols {
-			pt := chain.Point{X: cam.X + x, Y: cam.Y + y}
-			if !g.Map.In(pt) || !reveal && !g.Remembered(pt) {
-				continue
-			}
-			lk := th.LookAt(g.Map, pt)
-			gl, fg := lk.Glyph, lk.FG
-			if pr := g.PropAt(pt); pr != nil {
-				gl, fg = firstRune(pr.Glyph, '?'), colour(pr.FG, fg)
-			} else if pr := hidden[pt]; pr != nil {
-				gl, fg = firstRune(pr.Glyph, '^'), colour(pr.FG, fg)
-			}
-			seen := g.Visible(pt)
-			if seen || reveal {
-				if its := g.ItemsAt(pt); len(its) > 0 {
-					gl, fg = firstRune(its[0].Glyph, '?'), colour(its[0].FG, fg)
-				}
-				if c := g.CreatureAt(pt); c != nil {
-					gl, fg = firstRune(c.Glyph, 'm'), colour(c.FG, color.RGBA{255, 0, 0, 255})
-				}
-			}
-			if pt == g.Player.Pos {
-				gl, fg, seen = '@', color.RGBA{255, 255, 0, 255}, true
-			}
-			if !seen {
-				cell(x, y, gl, dim(fg), dim(lk.BG))
-				continue
-			}
-			cell(x, y, gl, fg, lk.BG)
-		}
 	}
 }

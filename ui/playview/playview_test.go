@@ -3,8 +3,6 @@ package playview
 import (
 	"encoding/json"
 	"fmt"
-	"image"
-	"image/color"
 	"strings"
 	"testing"
 	"time"
@@ -18,6 +16,7 @@ import (
 	"hewn/content"
 	"hewn/projects"
 	"hewn/projects/play"
+	"hewn/ui/render"
 )
 
 // fakeHost is the editor as tests see it: posted functions queue until the
@@ -29,7 +28,6 @@ type fakeHost struct {
 	focused fyne.Focusable
 	canvas  fyne.Canvas
 	posted  chan func()
-	changed []func()
 	saved   []byte
 	name    string
 }
@@ -49,8 +47,7 @@ func (h *fakeHost) Focus(obj fyne.Focusable) {
 		h.canvas.Focus(obj)
 	}
 }
-func (h *fakeHost) Post(f func())          { h.posted <- f }
-func (h *fakeHost) OnLevelChange(f func()) { h.changed = append(h.changed, f) }
+func (h *fakeHost) Post(f func()) { h.posted <- f }
 func (h *fakeHost) SaveSession(name string, data []byte) {
 	h.name, h.saved = name, append([]byte(nil), data...)
 }
@@ -60,7 +57,7 @@ func (h *fakeHost) OpenSession(f func([]byte)) { f(h.saved) }
 func window(t *testing.T, h *fakeHost) (*Panel, fyne.Window) {
 	test.NewTempApp(t)
 	pn := New(h)
-	w := test.NewTempWindow(t, pn.Object())
+	w := test.NewTempWindow(t, pn)
 	w.Resize(fyne.NewSize(900, 600))
 	h.canvas = w.Canvas()
 	return pn, w
@@ -98,11 +95,11 @@ func TestTypedKeysMoveThePlayerAndFillTheLog(t *testing.T) {
 		"##########")
 	h.depth = 1
 	pn, w := window(t, h)
-	assert.Nil(t, pn.Game())
+	assert.Nil(t, pn.game())
 	pn.Shown()
-	g := pn.Game()
+	g := pn.game()
 	require.NotNil(t, g, "showing the tab starts a game")
-	assert.Equal(t, pn.View(), w.Canvas().Focused(), "the viewport has the keys")
+	assert.Equal(t, pn.view, w.Canvas().Focused(), "the viewport has the keys")
 	require.Equal(t, chain.Point{X: 1, Y: 1}, g.Player.Pos)
 
 	typeKeys(w, "lll")
@@ -124,20 +121,20 @@ func TestTypedKeysMoveThePlayerAndFillTheLog(t *testing.T) {
 	assert.Contains(t, pn.side.Text, "Turn 7")
 	assert.Contains(t, pn.side.Text, "Underfoot: floor")
 	assert.Equal(t, "lll3jhj.g", string(g.Keys), "the keys are recorded (x is none)")
-	assert.Len(t, strings.Split(pn.log.Text, "\n"), LogLines, "the log keeps its height: the view does not jump")
-	for range LogLines + 2 {
+	assert.Len(t, strings.Split(pn.log.Text, "\n"), logLines, "the log keeps its height: the view does not jump")
+	for range logLines + 2 {
 		typeKeys(w, "g")
 	}
 	lines := strings.Split(pn.log.Text, "\n")
-	assert.Len(t, lines, LogLines, "the newest messages only")
-	assert.Equal(t, g.Log[len(g.Log)-1], lines[LogLines-1], "newest last")
+	assert.Len(t, lines, logLines, "the newest messages only")
+	assert.Equal(t, g.Log[len(g.Log)-1], lines[logLines-1], "newest last")
 }
 
 func TestPanelPlaysTheExampleAndFits(t *testing.T) {
 	h := newHost(t)
 	pn, w := window(t, h)
-	pn.Start()
-	g := pn.Game()
+	pn.start()
+	g := pn.game()
 	require.NotNil(t, g)
 	assert.Equal(t, 3, g.Depth)
 	assert.Equal(t, uint64(11), g.Seed())
@@ -146,32 +143,31 @@ func TestPanelPlaysTheExampleAndFits(t *testing.T) {
 	assert.Equal(t, before+5, g.Turn)
 	assert.Contains(t, pn.side.Text, "Depth 3")
 	assert.Contains(t, pn.log.Text, g.Log[len(g.Log)-1], "the log area shows the latest messages")
-	assert.Less(t, pn.Object().MinSize().Width, float32(650), "fits beside the sidebar in a 1024-px window")
-	assert.Less(t, pn.Object().MinSize().Height, float32(600))
+	assert.Less(t, pn.MinSize().Width, float32(650), "fits beside the sidebar in a 1024-px window")
+	assert.Less(t, pn.MinSize().Height, float32(600))
 }
 
 func TestRestartNewSeedAndLevelChange(t *testing.T) {
 	h := newHost(t)
 	pn, w := window(t, h)
-	pn.Start()
+	pn.start()
 	typeKeys(w, "....")
-	g := pn.Game()
-	require.Len(t, h.changed, 1)
-	h.changed[0]()
+	g := pn.game()
+	pn.Update() // the editor calls it after an edit that may change the level
 	assert.Contains(t, pn.status.Text, "The level changed")
 	pn.restart.OnTapped()
-	g2 := pn.Game()
+	g2 := pn.game()
 	assert.NotSame(t, g, g2)
 	assert.Equal(t, 0, g2.Turn)
 	assert.Equal(t, g.Seed(), g2.Seed(), "restart keeps the seed")
 	assert.NotContains(t, pn.status.Text, "changed")
 
 	pn.newSeed.OnTapped()
-	g3 := pn.Game()
+	g3 := pn.game()
 	assert.NotEqual(t, g.Seed(), g3.Seed())
 	h.master = 99
-	pn.Start()
-	assert.Equal(t, g3.Seed(), pn.Game().Seed(), "restart keeps the game's seed, not the project's")
+	pn.start()
+	assert.Equal(t, g3.Seed(), pn.game().Seed(), "restart keeps the game's seed, not the project's")
 }
 
 func TestTogglesAndSessionReplay(t *testing.T) {
@@ -187,12 +183,12 @@ func TestTogglesAndSessionReplay(t *testing.T) {
 		"##########")
 	h.depth = 1
 	pn, w := window(t, h)
-	pn.Start()
-	g := pn.Game()
+	pn.start()
+	g := pn.game()
 	typeKeys(w, "l")
 	assert.Equal(t, chain.Point{X: 1, Y: 1}, g.Player.Pos)
 	pn.walls.SetChecked(true)
-	assert.Equal(t, pn.View(), w.Canvas().Focused(), "the keys go back to the view")
+	assert.Equal(t, pn.view, w.Canvas().Focused(), "the keys go back to the view")
 	typeKeys(w, "ll")
 	assert.Equal(t, chain.Point{X: 3, Y: 1}, g.Player.Pos, "through the wall")
 	pn.walls.SetChecked(false)
@@ -205,13 +201,13 @@ func TestTogglesAndSessionReplay(t *testing.T) {
 	assert.Equal(t, "test-depth1-seed11.play.json", h.name)
 	want, _ := g.MarshalJSON()
 
-	ReplayDelay = time.Millisecond
+	replayDelay = time.Millisecond
 	pn.invuln.SetChecked(false)
 	pn.replay.OnTapped()
-	require.True(t, pn.Replaying())
-	r := pn.Game()
+	require.True(t, pn.replaying())
+	r := pn.game()
 	assert.NotSame(t, g, r)
-	for pn.Replaying() {
+	for pn.replaying() {
 		(<-h.posted)()
 	}
 	got, _ := r.MarshalJSON()
@@ -221,70 +217,56 @@ func TestTogglesAndSessionReplay(t *testing.T) {
 
 	// A key during a replay stops it; the game plays on.
 	pn.replay.OnTapped()
-	require.True(t, pn.Replaying())
+	require.True(t, pn.replaying())
 	// the first replay's ticker may have posted a step after it ended (a
 	// no-op): run posts until this replay has played its first key
-	for len(pn.Game().Keys) == 0 {
+	for len(pn.game().Keys) == 0 {
 		(<-h.posted)()
 	}
 	typeKeys(w, ".")
-	assert.False(t, pn.Replaying())
+	assert.False(t, pn.replaying())
 	assert.Contains(t, pn.status.Text, "Replay stopped")
-	assert.Equal(t, "l.", string(pn.Game().Keys))
+	assert.Equal(t, "l.", string(pn.game().Keys))
 
 	h.saved = []byte(`{"version": 1, "keys": "hQ"}`)
 	pn.replay.OnTapped()
-	assert.False(t, pn.Replaying())
+	assert.False(t, pn.replaying())
 	assert.Contains(t, pn.status.Text, "unknown key 'Q'")
 }
 
-func TestRenderFollowsPlayerDimsMemoryAndReveals(t *testing.T) {
+// The view follows the player, and the Reveal check shows what the player
+// has not seen (dimmed): more of the window is lit.
+func TestViewFollowsThePlayerAndRevealShowsMore(t *testing.T) {
 	h := newHost(t)
-	pn, _ := window(t, h)
-	pn.Start()
-	g := pn.Game()
+	pn, w := window(t, h)
+	pn.start()
+	g := pn.game()
 	require.NotNil(t, g)
-	require.Greater(t, g.Map.W, 20)
-	cam := Camera(g, 20, 10)
-	assert.True(t, g.Player.Pos.X >= cam.X && g.Player.Pos.X < cam.X+20)
-	assert.True(t, g.Player.Pos.Y >= cam.Y && g.Player.Pos.Y < cam.Y+10)
-	assert.GreaterOrEqual(t, cam.X, 0)
-	assert.LessOrEqual(t, cam.X+20, g.Map.W)
-	img := pn.View().draw(20*Cell, 10*Cell).(*image.RGBA)
-	assert.True(t, cellHas(img, g.Player.Pos.X-cam.X, g.Player.Pos.Y-cam.Y, func(c color.RGBA) bool { return c.R > 128 && c.G > 128 && c.B < 64 }),
-		"the yellow @ is drawn at the player's cell")
+	gs, ok := pn.view.Drawing().(*render.GameScene)
+	require.True(t, ok, "the viewport draws the game")
+	assert.Same(t, g, gs.Game)
+	assert.Equal(t, g.Player.Pos, gs.Focus(), "the camera follows the player")
 
-	// A small map is drawn whole, centred.
-	small := Camera(g, g.Map.W+10, g.Map.H+4)
-	assert.Equal(t, chain.Point{X: -5, Y: -2}, small)
-
-	// Unseen tiles are black; revealed, they are drawn (dimmed).
-	lit := func(img *image.RGBA) int {
+	lit := func() int {
+		img := w.Canvas().Capture()
 		n := 0
-		for i := 0; i < len(img.Pix); i += 4 {
-			if img.Pix[i]|img.Pix[i+1]|img.Pix[i+2] != 0 {
-				n++
+		pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(pn.view)
+		size := pn.view.Size()
+		for y := int(pos.Y); y < int(pos.Y+size.Height); y++ {
+			for x := int(pos.X); x < int(pos.X+size.Width); x++ {
+				if r, g, b, _ := img.At(x, y).RGBA(); r|g|b != 0 {
+					n++
+				}
 			}
 		}
 		return n
 	}
-	big := pn.View().draw(g.Map.W*Cell, g.Map.H*Cell).(*image.RGBA)
-	seen := lit(big)
+	seen := lit()
+	require.Positive(t, seen, "the player's surroundings are drawn")
 	pn.reveal.SetChecked(true)
-	all := lit(pn.View().draw(g.Map.W*Cell, g.Map.H*Cell).(*image.RGBA))
-	assert.Greater(t, all, seen, "reveal shows what the player has not seen")
-}
-
-// cellHas reports whether a pixel of the view cell (x, y) satisfies f.
-func cellHas(img *image.RGBA, x, y int, f func(color.RGBA) bool) bool {
-	for dy := range Cell {
-		for dx := range Cell {
-			if f(img.RGBAAt(x*Cell+dx, y*Cell+dy)) {
-				return true
-			}
-		}
-	}
-	return false
+	assert.True(t, pn.view.Drawing().(*render.GameScene).Reveal)
+	assert.Greater(t, lit(), seen, "reveal shows what the player has not seen")
+	assert.Equal(t, pn.view, w.Canvas().Focused(), "the keys go back to the view")
 }
 
 // The state a session file replays to is the same as play.Replay's.
@@ -293,8 +275,8 @@ func TestSessionNameAndSidebar(t *testing.T) {
 	require.NoError(t, err)
 	g, err := play.New(p, nil, 5, 1)
 	require.NoError(t, err)
-	assert.Equal(t, "bracketon-depth1-seed5.play.json", SessionName(p, g))
-	s := Sidebar(g)
+	assert.Equal(t, "bracketon-depth1-seed5.play.json", sessionName(p, g))
+	s := sidebar(g)
 	for _, want := range []string{"HP 30/30 (alive)", "Depth 1", "Turn 0", "Underfoot:", "Weapon: Longsword, AC 10", "In sight ("} {
 		assert.Contains(t, s, want)
 	}

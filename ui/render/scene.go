@@ -1,6 +1,7 @@
 package render
 
 import (
+	"image"
 	"image/color"
 
 	"hewn/chain"
@@ -83,3 +84,15 @@ func (sc *Scene) SetThemes(main chain.Theme, split *chain.Theme, region string) 
 		sc.Split = &Split{Region: region, Theme: *split}
 	}
 }
+
+// Tiles is the scene's size in tiles (0×0 without a map).
+func (sc *Scene) Tiles() (w, h int) {
+	if sc == nil || sc.Map == nil {
+		return 0, 0
+	}
+	return sc.Map.W, sc.Map.H
+}
+
+// DrawAt draws the scene with a's glyphs, tile (0,0)'s top-left corner at
+// pixel origin of dst (see Atlas.DrawAt): the editor's map view draws it so.
+func (sc *Scene) DrawAt(dst *image.RGBA, a *Atlas, origin image.Point) { a.DrawAt(dst, sc, origin) }

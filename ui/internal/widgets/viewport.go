@@ -1,0 +1,316 @@
+package widgets
+
+import (
+	"image"
+	"image/color"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/widget"
+
+	"hewn/chain"
+	"hewn/ui/render"
+)
+
+// Drawing is what a Viewport shows: a grid of glyph tiles that ui/render
+// draws (a map's render.Scene, a game's render.GameScene).
+type Drawing interface {
+	// Tiles is the drawing's size in tiles (0×0: nothing to draw).
+	Tiles() (w, h int)
+	// DrawAt draws the tiles into dst with tile (0,0)'s top-left corner at
+	// pixel origin of dst, a.Cell() pixels a tile, filling the whole of dst.
+	DrawAt(dst *image.RGBA, a *render.Atlas, origin image.Point)
+}
+
+// Followed is a Drawing whose view follows one tile (a game's player): see
+// Viewport.Follow.
+type Followed interface {
+	Drawing
+	// Focus is the tile the view centres on.
+	Focus() chain.Point
+}
+
+// defaultCell is the tile side a viewport starts at (until it fits its drawing).
+const defaultCell = 12
+
+// Viewport is the glyph viewport the map view and the play view share: one
+// canvas.Raster into which ui/render draws only the tiles that are visible
+// (at any map size the cost of a frame is bounded by the widget's pixel
+// size). By default it fits the whole drawing, and the mouse wheel zooms
+// around the pointer and dragging pans; in follow mode (Follow) the tile size
+// is fixed and the camera centres on the drawing's focus tile. Hovering
+// reports the tile under the pointer.
+//
+// The zero value is ready to use once extended (ExtendBaseWidget), so a
+// widget can embed a Viewport and add behaviour of its own (the play view
+// takes the keyboard focus); NewViewport returns one on its own.
+type Viewport struct {
+	widget.BaseWidget
+
+	drawing Drawing
+	cell    int         // tile side in device pixels (0: defaultCell)
+	origin  image.Point // device pixel of tile (0,0)'s top-left corner
+	free    bool        // the user zoomed or panned: no longer fitting the drawing
+	follow  bool        // fixed cell, centred on the drawing's focus
+	buf     *image.RGBA
+	raster  *canvas.Raster
+	scale   float32 // device pixels per Fyne unit, learnt when drawing (0: 1)
+	hover   *chain.Point
+	min     fyne.Size
+
+	// OnHover is called with the tile under the pointer when it moves or the
+	// drawing changes under it, and with in false when the pointer leaves.
+	OnHover func(tile chain.Point, in bool)
+}
+
+// NewViewport returns an empty viewport that fits the first drawing it is given.
+func NewViewport() *Viewport {
+	v := &Viewport{}
+	v.ExtendBaseWidget(v)
+	return v
+}
+
+// CreateRenderer implements fyne.Widget.
+func (v *Viewport) CreateRenderer() fyne.WidgetRenderer {
+	if v.raster == nil {
+		v.raster = canvas.NewRaster(v.draw)
+		v.raster.ScaleMode = canvas.ImageScalePixels
+	}
+	bg := canvas.NewRectangle(color.Black)
+	return &viewportRenderer{v: v, objs: []fyne.CanvasObject{bg, v.raster}}
+}
+
+type viewportRenderer struct {
+	v    *Viewport
+	objs []fyne.CanvasObject
+}
+
+func (r *viewportRenderer) Layout(s fyne.Size) {
+	for _, o := range r.objs {
+		o.Resize(s)
+		o.Move(fyne.NewPos(0, 0))
+	}
+}
+
+func (r *viewportRenderer) MinSize() fyne.Size {
+	if r.v.min.IsZero() {
+		return fyne.NewSize(120, 80)
+	}
+	return r.v.min
+}
+func (r *viewportRenderer) Refresh()                     { r.v.raster.Refresh() }
+func (r *viewportRenderer) Objects() []fyne.CanvasObject { return r.objs }
+func (r *viewportRenderer) Destroy()                     {}
+
+// SetMinSize sets the smallest size the viewport asks of its container
+// (120×80 unless set).
+func (v *Viewport) SetMinSize(s fyne.Size) { v.min = s }
+
+// SetDrawing shows d (nil: nothing). The zoom and pan stay unless the size of
+// the drawing changed, in which case the view goes back to fitting it.
+func (v *Viewport) SetDrawing(d Drawing) {
+	ow, oh := tiles(v.drawing)
+	nw, nh := tiles(d)
+	if ow == 0 || oh == 0 || nw == 0 || nh == 0 || ow != nw || oh != nh {
+		v.free = false
+	}
+	v.drawing = d
+	v.Refresh()
+	v.reportHover()
+}
+
+func tiles(d Drawing) (w, h int) {
+	if d == nil {
+		return 0, 0
+	}
+	return d.Tiles()
+}
+
+// Drawing returns the drawing shown (nil: none).
+func (v *Viewport) Drawing() Drawing { return v.drawing }
+
+// Follow fixes the tile side at cell device pixels and centres the view on
+// the drawing's focus tile (a Followed drawing's), clamped to the drawing
+// (centred when it is smaller than the view). Zooming and panning stop.
+func (v *Viewport) Follow(cell int) {
+	v.follow, v.cell = true, cell
+	v.Refresh()
+}
+
+// cellSize returns the tile size in device pixels.
+func (v *Viewport) cellSize() int {
+	if v.cell == 0 {
+		return defaultCell
+	}
+	return v.cell
+}
+
+// Fit zooms and centres so the whole drawing shows, and keeps doing so as the
+// view is resized, until the user zooms or pans.
+func (v *Viewport) Fit() { v.free = false; v.Refresh() }
+
+// fitting reports whether the view is in fit mode.
+func (v *Viewport) fitting() bool { return !v.free && !v.follow }
+
+// zoom changes the tile size by factor around the device pixel at (anchor).
+func (v *Viewport) zoom(factor float64, anchor image.Point) {
+	if v.follow {
+		return
+	}
+	cell := v.cellSize()
+	c := int(float64(cell)*factor + 0.5)
+	if c == cell {
+		if factor > 1 {
+			c++
+		} else {
+			c--
+		}
+	}
+	c = min(max(c, render.MinCell), render.MaxCell)
+	// keep the tile under the anchor in place
+	v.origin.X = anchor.X - (anchor.X-v.origin.X)*c/cell
+	v.origin.Y = anchor.Y - (anchor.Y-v.origin.Y)*c/cell
+	v.cell = c
+	v.free = true
+	v.Refresh()
+}
+
+// ZoomCenter zooms by factor around the middle of the view.
+func (v *Viewport) ZoomCenter(factor float64) {
+	s := v.Size()
+	sc := v.pxScale()
+	v.zoom(factor, image.Pt(int(s.Width*sc/2), int(s.Height*sc/2)))
+}
+
+// fitTo computes the cell size and origin showing the whole w×h-tile drawing
+// in pw×ph pixels: the largest integer cell at which every tile shows, centred.
+func (v *Viewport) fitTo(w, h, pw, ph int) {
+	c := min(pw/w, ph/h)
+	v.cell = min(max(c, render.MinCell), render.MaxCell)
+	v.origin = image.Pt((pw-w*v.cell)/2, (ph-h*v.cell)/2)
+}
+
+// followTo centres the view of pw×ph pixels on tile p of a w×h-tile drawing.
+func (v *Viewport) followTo(p chain.Point, w, h, pw, ph int) {
+	c := v.cellSize()
+	cam := chain.Point{X: camera(p.X, pw/c+1, w), Y: camera(p.Y, ph/c+1, h)}
+	v.origin = image.Pt(-cam.X*c, -cam.Y*c)
+}
+
+// camera is the first tile of a view of view tiles over size tiles centred
+// on tile p and clamped to the drawing (centred when the drawing is smaller).
+func camera(p, view, size int) int {
+	if size <= view {
+		return -(view - size) / 2
+	}
+	return min(max(p-view/2, 0), size-view)
+}
+
+// draw is the raster generator: it draws the visible tiles into a w×h image
+// (reused between frames of the same size).
+func (v *Viewport) draw(w, h int) image.Image {
+	if w <= 0 || h <= 0 {
+		return image.NewRGBA(image.Rect(0, 0, 1, 1))
+	}
+	if s := v.Size(); s.Width > 0 {
+		v.scale = float32(w) / s.Width
+	}
+	if v.buf == nil || v.buf.Rect.Dx() != w || v.buf.Rect.Dy() != h {
+		v.buf = image.NewRGBA(image.Rect(0, 0, w, h))
+	}
+	tw, th := tiles(v.drawing)
+	if tw == 0 || th == 0 {
+		clear(v.buf.Pix)
+		return v.buf
+	}
+	switch f, ok := v.drawing.(Followed); {
+	case v.follow && ok:
+		v.followTo(f.Focus(), tw, th, w, h)
+	case !v.free && !v.follow:
+		v.fitTo(tw, th, w, h)
+	}
+	atlas, err := render.NewAtlas(v.cellSize())
+	if err != nil {
+		clear(v.buf.Pix)
+		return v.buf
+	}
+	v.drawing.DrawAt(v.buf, atlas, v.origin)
+	return v.buf
+}
+
+// pxScale is the device pixels per Fyne unit (1 until the first frame says).
+func (v *Viewport) pxScale() float32 {
+	if v.scale == 0 {
+		return 1
+	}
+	return v.scale
+}
+
+// devicePx converts a position in the widget to device pixels.
+func (v *Viewport) devicePx(p fyne.Position) image.Point {
+	sc := v.pxScale()
+	return image.Pt(int(p.X*sc), int(p.Y*sc))
+}
+
+// tileAt returns the drawing's tile under a position in the widget.
+func (v *Viewport) tileAt(p fyne.Position) chain.Point {
+	px := v.devicePx(p)
+	return chain.Point{X: floorDiv(px.X-v.origin.X, v.cellSize()), Y: floorDiv(px.Y-v.origin.Y, v.cellSize())}
+}
+
+func floorDiv(a, b int) int {
+	q := a / b
+	if (a%b != 0) && ((a < 0) != (b < 0)) {
+		q--
+	}
+	return q
+}
+
+// Scrolled zooms around the pointer (fyne.Scrollable).
+func (v *Viewport) Scrolled(e *fyne.ScrollEvent) {
+	f := 1.25
+	if e.Scrolled.DY < 0 {
+		f = 1 / f
+	}
+	v.zoom(f, v.devicePx(e.Position))
+}
+
+// Dragged pans (fyne.Draggable).
+func (v *Viewport) Dragged(e *fyne.DragEvent) {
+	if v.follow {
+		return
+	}
+	v.origin.X += int(e.Dragged.DX * v.pxScale())
+	v.origin.Y += int(e.Dragged.DY * v.pxScale())
+	v.free = true
+	v.Refresh()
+}
+
+// DragEnd implements fyne.Draggable.
+func (v *Viewport) DragEnd() {}
+
+// MouseIn implements desktop.Hoverable.
+func (v *Viewport) MouseIn(e *desktop.MouseEvent) { v.MouseMoved(e) }
+
+// MouseMoved reports the hovered tile.
+func (v *Viewport) MouseMoved(e *desktop.MouseEvent) {
+	p := v.tileAt(e.Position)
+	v.hover = &p
+	v.reportHover()
+}
+
+// MouseOut implements desktop.Hoverable.
+func (v *Viewport) MouseOut() {
+	v.hover = nil
+	if v.OnHover != nil {
+		v.OnHover(chain.Point{}, false)
+	}
+}
+
+func (v *Viewport) reportHover() {
+	if v.OnHover == nil || v.hover == nil {
+		return
+	}
+	v.OnHover(*v.hover, true)
+}
