@@ -114,7 +114,7 @@ func (x Entity) value() reflect.Value {
 
 // JSON is the entity as Export writes it, leaving out the keys at the JSON
 // paths in except (below the entity: "renderable.fg", "natural.attacks"); an
-// object left empty by them is left out too. The editor shows what its form
+// object a path leads through is left out too when nothing else is in it. The editor shows what its form
 // does not model this way (read-only, kept on save).
 func (x Entity) JSON(except []string) string {
 	v := x.value()
@@ -144,8 +144,8 @@ func dropPath(n *jsonfile.Node, path []string) *jsonfile.Node {
 			continue
 		}
 		sub := dropPath(f.Val, path[1:])
-		if sub.Kind == jsonfile.Object && len(sub.Fields) == 0 && len(f.Val.Fields) > 0 {
-			continue
+		if sub.Kind == jsonfile.Object && len(sub.Fields) == 0 {
+			continue // a modelled object holding nothing else
 		}
 		out.Fields = append(out.Fields, jsonfile.Field{Key: f.Key, Val: sub})
 	}

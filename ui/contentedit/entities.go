@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"hewn/chain"
@@ -32,6 +33,8 @@ type entityView struct {
 	formBox *fyne.Container
 	scroll  *container.Scroll
 	status  *widget.Label
+	// the toolbar under the list
+	newBtn, dupBtn, delBtn *widget.Button
 	// typing is set while an edit typed into the form is applied: the form
 	// keeps its widgets (and the focus) when the panel refreshes.
 	typing bool
@@ -61,9 +64,13 @@ func newEntityView(h Host) *entityView {
 	v.status.Hide()
 	v.formBox = container.NewVBox(widget.NewLabel("Choose an item, mob or prop to edit it."))
 	v.scroll = container.NewVScroll(container.NewPadded(v.formBox))
-	left := container.NewBorder(container.NewBorder(nil, nil, nil, v.section, v.search), nil, nil, nil, v.list)
+	v.newBtn = widget.NewButtonWithIcon("New", theme.ContentAddIcon(), v.newMenu)
+	v.dupBtn = widget.NewButtonWithIcon("Duplicate", theme.ContentCopyIcon(), v.duplicate)
+	v.delBtn = widget.NewButtonWithIcon("Delete", theme.DeleteIcon(), v.askDelete)
+	tools := container.NewGridWithColumns(3, v.newBtn, v.dupBtn, v.delBtn)
+	left := container.NewBorder(container.NewBorder(nil, nil, nil, v.section, v.search), tools, nil, nil, v.list)
 	split := container.NewHSplit(left, container.NewBorder(nil, v.status, nil, nil, v.scroll))
-	split.Offset = 0.34
+	split.Offset = 0.3
 	v.obj = split
 	return v
 }
@@ -127,6 +134,9 @@ func (v *entityView) updateItem(id widget.ListItemID, o fyne.CanvasObject) {
 func (v *entityView) refresh(pk *content.Pack) {
 	v.pack = pk
 	v.filter()
+	ro := pk == nil || v.h.ReadOnly() != ""
+	enable(ro, v.newBtn)
+	defer func() { enable(ro || !v.hasSel, v.dupBtn, v.delBtn) }()
 	if pk == nil {
 		v.hasSel = false
 		v.formBox.Objects = []fyne.CanvasObject{widget.NewLabel("The content pack is not loaded.")}
@@ -237,7 +247,7 @@ func (v *entityView) rename(ref content.EntityRef, name string) {
 		if err != nil {
 			v.say("⚠ " + reason(err).Error())
 			if v.form != nil {
-				v.form.report("name", err)
+				v.form.report("name", err, v.form.inputs["name"])
 			}
 			return
 		}
@@ -285,40 +295,25 @@ func (v *entityView) focusPath(ref content.EntityRef, sub string) {
 			v.list.ScrollTo(i)
 		}
 	}
-	i := content.FieldFor(sub)
+	i := content.FieldFor(ref.Section, sub)
 	if i < 0 || v.form == nil {
 		if v.form != nil && v.form.extra != nil {
 			v.scroll.ScrollToBottom()
 		}
 		return
 	}
-	in := v.form.inputs[content.EntityFields[i].Key]
-	if rows := v.form.cols[content.EntityFields[i].Key]; len(rows) > 0 {
-		row, col := listCell(sub, content.EntityFields[i])
-		if row < len(rows) {
-			in = rows[row][col]
+	fd := &content.EntityFields[i]
+	in := v.form.inputs[fd.Key]
+	if fd.Kind == content.FieldList {
+		x, _ := v.pack.Entity(ref)
+		row, col := fd.Locate(x, strings.TrimPrefix(sub, fd.Key))
+		if c := v.form.cellInput(fd.Key, row, col); c != nil {
+			in = c
 		}
 	}
 	if fo, ok := in.(fyne.Focusable); ok && v.h.Window() != nil {
 		v.h.Window().Canvas().Focus(fo)
 	}
-}
-
-// listCell finds the row and column a path below a list field names
-// ("natural.attacks[2].damage": row 2, the damage column).
-func listCell(sub string, fd content.EntityField) (row, col int) {
-	rest := strings.TrimPrefix(sub, fd.Key)
-	if _, err := fmt.Sscanf(rest, "[%d]", &row); err != nil {
-		return 0, 0
-	}
-	if _, key, ok := strings.Cut(rest, "]."); ok {
-		for c, lc := range fd.List.Columns {
-			if lc.Key == key {
-				col = c
-			}
-		}
-	}
-	return row, col
 }
 
 // reason drops the package prefix of a content or projects error: the
