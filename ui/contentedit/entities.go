@@ -15,6 +15,7 @@ import (
 	"hewn/chain"
 	"hewn/content"
 	"hewn/projects"
+	"hewn/ui/internal/widgets"
 )
 
 // entityView browses the items, mobs and props (search, section) beside
@@ -33,8 +34,12 @@ type entityView struct {
 	formBox *fyne.Container
 	scroll  *container.Scroll
 	status  *widget.Label
+	// tips shows the form's help over it
+	tips *widgets.TipLayer
 	// the toolbar under the list
 	newBtn, dupBtn, delBtn *widget.Button
+	// title names the entity whose form is shown
+	title *widget.Label
 	// typing is set while an edit typed into the form is applied: the form
 	// keeps its widgets (and the focus) when the panel refreshes.
 	typing bool
@@ -67,9 +72,15 @@ func newEntityView(h Host) *entityView {
 	v.newBtn = widget.NewButtonWithIcon("New", theme.ContentAddIcon(), v.newMenu)
 	v.dupBtn = widget.NewButtonWithIcon("Duplicate", theme.ContentCopyIcon(), v.duplicate)
 	v.delBtn = widget.NewButtonWithIcon("Delete", theme.DeleteIcon(), v.askDelete)
-	tools := container.NewGridWithColumns(3, v.newBtn, v.dupBtn, v.delBtn)
-	left := container.NewBorder(container.NewBorder(nil, nil, nil, v.section, v.search), tools, nil, nil, v.list)
-	split := container.NewHSplit(left, container.NewBorder(nil, v.status, nil, nil, v.scroll))
+	v.section.PlaceHolder = "Props" // as narrow as its longest choice
+	v.title = heading("")
+	v.title.Truncation = fyne.TextTruncateEllipsis
+	head := container.NewBorder(nil, nil, nil, container.NewHBox(v.dupBtn, v.delBtn), v.title)
+	left := container.NewBorder(container.NewVBox(v.search, container.NewBorder(nil, nil, nil, v.newBtn, v.section)), nil, nil, nil, v.list)
+	v.tips = widgets.NewTipLayer()
+	right := container.NewStack(v.scroll, v.tips.Layer())
+	v.scroll.OnScrolled = func(fyne.Position) { v.tips.Hide() }
+	split := container.NewHSplit(left, container.NewBorder(head, v.status, nil, nil, right))
 	split.Offset = 0.3
 	v.obj = split
 	return v
@@ -200,6 +211,9 @@ func (v *entityView) buildForm() {
 		return
 	}
 	v.form = newEntityForm(v, v.pack, v.sel)
+	if x, ok := v.pack.Entity(v.sel); ok {
+		v.title.SetText(fmt.Sprintf("%s (%s)", x.Name(), strings.TrimSuffix(string(v.sel.Section), "s")))
+	}
 	v.formBox.Objects = []fyne.CanvasObject{v.form.obj}
 	v.formBox.Refresh()
 }
@@ -209,7 +223,7 @@ func (v *entityView) buildForm() {
 func (v *entityView) edit(label, key string, f func(x content.Entity) error) error {
 	ref := v.sel
 	v.typing = true
-	defer func() { v.typing = false }()
+	defer func() { v.typing, v.rebuild = false, false }()
 	err := v.h.EditPack(label, key, func(pk *content.Pack) error {
 		x, ok := pk.Entity(ref)
 		if !ok {
@@ -220,7 +234,8 @@ func (v *entityView) edit(label, key string, f func(x content.Entity) error) err
 	return reason(err)
 }
 
-// editRebuild is edit for changes that reshape the form (list rows).
+// editRebuild is edit for changes that reshape the form (list rows). An
+// edit's f may ask for the same by setting rebuild.
 func (v *entityView) editRebuild(label string, f func(x content.Entity) error) error {
 	v.rebuild = true
 	defer func() { v.rebuild = false }()

@@ -20,7 +20,7 @@ import (
 // content.EntityGroups (no per-section or per-field form code): a heading
 // per group (with Add or Remove for an object the raws may leave out), each
 // field's input by kind, its error line (why a typed value is refused) and
-// help, then the keys no descriptor models, read-only as JSON (kept as they
+// help (a tip on its label), then the keys no descriptor models, read-only as JSON (kept as they
 // are on save).
 type entityForm struct {
 	v   *entityView
@@ -68,8 +68,9 @@ func newEntityForm(v *entityView, pk *content.Pack, ref content.EntityRef) *enti
 	f.extra = widget.NewLabel("")
 	f.extra.TextStyle.Monospace = true
 	f.extra.Wrapping = fyne.TextWrapBreak
-	f.extraBox = container.NewVBox(widget.NewSeparator(),
-		heading("Fields Hewn does not model (read-only, kept as they are on save)"), f.extra)
+	note := heading("Fields Hewn does not model (read-only, kept as they are on save)")
+	note.Wrapping = fyne.TextWrapWord
+	f.extraBox = container.NewVBox(widget.NewSeparator(), note, f.extra)
 	rows.Add(f.extraBox)
 	f.showDerived(x)
 	f.obj = rows
@@ -92,22 +93,25 @@ func caption(s string) *widget.Label {
 }
 
 // group adds g's heading and, when x has its object, its fields to rows.
-// The first group, the entity's own fields, is headed by its name.
+// The first group, the entity's own fields, goes under the view's title.
 func (f *entityForm) group(rows *fyne.Container, pk *content.Pack, x content.Entity, g *content.EntityGroup, first bool) {
-	title := g.Label
 	if first {
-		title = fmt.Sprintf("%s (%s)", x.Name(), strings.TrimSuffix(string(f.ref.Section), "s"))
-	} else {
-		rows.Add(widget.NewSeparator())
+		for i := range g.Fields {
+			rows.Add(f.row(pk, x, &g.Fields[i], false))
+		}
+		return
 	}
-	head := fyne.CanvasObject(heading(title))
+	rows.Add(widget.NewSeparator())
+	title := heading(g.Label)
+	title.Truncation = fyne.TextTruncateEllipsis
+	head := fyne.CanvasObject(title)
 	present := g.Present(x)
 	if g.Optional(f.ref.Section) {
 		var b *widget.Button
 		if present {
 			b = widget.NewButtonWithIcon("Remove", theme.DeleteIcon(), func() { f.toggleGroup(g, false) })
 		} else {
-			b = widget.NewButtonWithIcon("Add "+strings.ToLower(g.Label), theme.ContentAddIcon(), func() { f.toggleGroup(g, true) })
+			b = widget.NewButtonWithIcon("Add", theme.ContentAddIcon(), func() { f.toggleGroup(g, true) })
 		}
 		b.Importance = widget.LowImportance
 		f.groups[g.Key] = b
@@ -121,7 +125,7 @@ func (f *entityForm) group(rows *fyne.Container, pk *content.Pack, x content.Ent
 		return
 	}
 	for i := range g.Fields {
-		rows.Add(f.row(pk, x, &g.Fields[i]))
+		rows.Add(f.row(pk, x, &g.Fields[i], len(g.Fields) == 1 && g.Fields[i].Label == g.Label))
 	}
 }
 
@@ -148,27 +152,27 @@ func disableAll(o fyne.CanvasObject) {
 	}
 }
 
-// row builds one field's label, input, error line and help.
-func (f *entityForm) row(pk *content.Pack, x content.Entity, fd *content.EntityField) fyne.CanvasObject {
+// row builds one field's label (its help shows while the pointer rests on
+// it; a list the heading names already has none), input and error line.
+func (f *entityForm) row(pk *content.Pack, x content.Entity, fd *content.EntityField, unlabelled bool) fyne.CanvasObject {
 	errl := widget.NewLabel("")
 	errl.Importance = widget.DangerImportance
 	errl.Wrapping = fyne.TextWrapWord
 	errl.Hide()
 	f.errs[fd.Key] = errl
-	label := container.NewGridWrap(fyne.NewSize(labelWidth, 36), widget.NewLabel(fd.Label))
-	var out *fyne.Container
+	tip := widgets.NewTipLabel(f.v.tips)
+	tip.SetText(fd.Label)
+	if fd.Help != "" {
+		tip.Full = fd.Label + ": " + fd.Help
+	}
+	label := container.NewGridWrap(fyne.NewSize(labelWidth, 36), tip)
 	if fd.Kind == content.FieldList {
-		out = container.NewVBox(label, f.list(pk, x, fd), errl)
-	} else {
-		out = container.NewVBox(container.NewBorder(nil, nil, label, nil, f.input(pk, x, fd)), errl)
-	}
-	if help := fd.Help; help != "" || fd.Blank != "" && fd.Optional(f.ref.Section) {
-		if fd.Blank != "" && fd.Optional(f.ref.Section) {
-			help = strings.TrimSpace(help + " Empty: " + fd.Blank + ".")
+		if unlabelled {
+			return container.NewVBox(caption(fd.Help), f.list(pk, x, fd), errl)
 		}
-		out.Add(caption(help))
+		return container.NewVBox(label, f.list(pk, x, fd), errl)
 	}
-	return out
+	return container.NewVBox(container.NewBorder(nil, nil, label, nil, f.input(pk, x, fd)), errl)
 }
 
 // input builds the input of a field that is not a list, by kind.
@@ -216,6 +220,7 @@ func (f *entityForm) valueInput(pk *content.Pack, fd *content.EntityField, cur s
 				set(fromChoice(s))
 			}
 		})
+		sel.PlaceHolder = " " // a select is as narrow as its placeholder lets it be
 		f.updating = true
 		sel.SetSelected(toChoice(cur))
 		f.updating = false
@@ -244,7 +249,7 @@ func (f *entityForm) valueInput(pk *content.Pack, fd *content.EntityField, cur s
 			}
 		}
 		if optional && fd.Blank != "" {
-			se.SetPlaceHolder(fd.Blank)
+			se.SetPlaceHolder(leftOut(fd.Blank))
 		}
 		se.AlwaysShowValidationError = true
 		return se
@@ -257,10 +262,26 @@ func (f *entityForm) valueInput(pk *content.Pack, fd *content.EntityField, cur s
 		}
 	}
 	if optional && fd.Blank != "" {
-		en.SetPlaceHolder(fd.Blank)
+		en.SetPlaceHolder(leftOut(fd.Blank))
 	}
 	en.AlwaysShowValidationError = true
 	return en
+}
+
+// leftOut is the placeholder of an optional field: what leaving it empty
+// (out of the file) means.
+func leftOut(blank string) string { return "left out: " + blank }
+
+// inputKind is the kind of input valueInput gives rule: a select, a
+// check, a label or an entry.
+func inputKind(rule *content.EntityField) content.FieldKind {
+	switch rule.Kind {
+	case content.FieldEnum, content.FieldRef:
+		return content.FieldEnum
+	case content.FieldBool, content.FieldFlag:
+		return rule.Kind
+	}
+	return content.FieldText
 }
 
 // list builds a list field's rows (an input per column, and Remove) and its
@@ -286,17 +307,24 @@ func (f *entityForm) list(pk *content.Pack, x content.Entity, fd *content.Entity
 		for c := range fd.Columns {
 			rule := fd.Rule(x, i, c)
 			key := fd.Key
-			// a new key changes the rule of its value: the row is built again
-			entryKey := len(fd.Columns) == 2 && fd.Columns[1].ByKey != nil && c == 0
+			// an entry's key sets the rule of its value: when the value
+			// needs another kind of input, the form is built again
+			keyed := len(fd.Columns) == 2 && fd.Columns[1].ByKey != nil && c == 0
+			var valueInput content.FieldKind
+			if keyed {
+				valueInput = inputKind(fd.Rule(x, i, 1))
+			}
 			in := f.valueInput(pk, rule, fd.Cell(x, i, c), false, func(s string) {
 				label := fmt.Sprintf("Edit %s %s", strings.ToLower(fd.Label), strings.ToLower(fd.Columns[c].Label))
-				set := func(x content.Entity) error { return fd.SetCell(x, i, c, s) }
-				var err error
-				if entryKey {
-					err = f.v.editRebuild(label, set)
-				} else {
-					err = f.v.edit(label, f.editKey(fmt.Sprintf("%s[%d].%d", key, i, c)), set)
-				}
+				err := f.v.edit(label, f.editKey(fmt.Sprintf("%s[%d].%d", key, i, c)), func(x content.Entity) error {
+					if err := fd.SetCell(x, i, c, s); err != nil {
+						return err
+					}
+					if keyed && inputKind(fd.Rule(x, i, 1)) != valueInput {
+						f.v.rebuild = true
+					}
+					return nil
+				})
 				f.report(key, err, f.cellInput(key, i, c))
 			})
 			grid[i] = append(grid[i], in)

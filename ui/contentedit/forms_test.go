@@ -164,8 +164,13 @@ func TestListRowsAddAndRemoveThroughTheForm(t *testing.T) {
 	test.Tap(uitest.ButtonIn(t, box, "Add"))
 	f = p.entities.form
 	require.Len(t, f.cols["entry_trigger.effects"], n+1)
+	// typing a name keeps the form (and the focus) while the value's input
+	// stays the same kind
+	setEntry(t, f.cellInput("entry_trigger.effects", n, 0), "my_effect")
+	assert.Same(t, f, p.entities.form)
 	// the new effect's name picks its value's kind: a spell to teach is a select
 	setEntry(t, f.cellInput("entry_trigger.effects", n, 0), "teach_spell")
+	assert.NotSame(t, f, p.entities.form, "built again with a select")
 	f = p.entities.form
 	setSelect(t, f.cellInput("entry_trigger.effects", n, 1), "Web")
 	x, _ := h.pack.Entity(f.ref)
