@@ -97,7 +97,7 @@ func TestEntityFormEditsLookFactionAndShowsTheRestAsJSON(t *testing.T) {
 	x, _ := h.pack.Entity(f.ref)
 	assert.Equal(t, "#00FF00", x.Renderable().FG)
 	assert.Equal(t, "#00FF00", chain.Hex(f.preview.text.Color.(color.RGBA)), "the preview draws the new colour")
-	f.inputs["faction"].(*widget.Select).SetSelected(noneChoice)
+	f.inputs["faction"].(*widget.Select).SetSelected("(none: Mindless)")
 	x, _ = h.pack.Entity(f.ref)
 	assert.Equal(t, "", x.Mob.Faction)
 	glyph := formEntry(t, f, "renderable.glyph")

@@ -30,6 +30,8 @@ type entityForm struct {
 	errs   map[string]*widget.Label
 	// cols holds a list field's cell inputs by key, row and column.
 	cols map[string][][]fyne.CanvasObject
+	// nones holds each select's text for the empty value.
+	nones map[*widget.Select]string
 	// groups holds each optional group's Add or Remove button by key.
 	groups   map[string]*widget.Button
 	preview  *glyphPreview
@@ -41,8 +43,17 @@ type entityForm struct {
 	updating bool
 }
 
-// noneChoice shows the empty value of a reference or enum select.
+// noneChoice shows the empty value of a reference or enum select (with
+// what leaving the field out means, when the field says).
 const noneChoice = "(none)"
+
+// noneFor is the text of fd's empty choice.
+func noneFor(fd *content.EntityField) string {
+	if fd.Blank == "" {
+		return noneChoice
+	}
+	return "(none: " + fd.Blank + ")"
+}
 
 // labelWidth is the width of the fields' labels.
 const labelWidth = 110
@@ -50,7 +61,7 @@ const labelWidth = 110
 // newEntityForm builds the form of the entity ref addresses in pk.
 func newEntityForm(v *entityView, pk *content.Pack, ref content.EntityRef) *entityForm {
 	f := &entityForm{v: v, ref: ref, inputs: map[string]fyne.CanvasObject{}, errs: map[string]*widget.Label{},
-		cols: map[string][][]fyne.CanvasObject{}, groups: map[string]*widget.Button{}, swatches: map[string]*canvas.Rectangle{}}
+		cols: map[string][][]fyne.CanvasObject{}, nones: map[*widget.Select]string{}, groups: map[string]*widget.Button{}, swatches: map[string]*canvas.Rectangle{}}
 	x, ok := pk.Entity(ref)
 	if !ok {
 		f.obj = widget.NewLabel("Choose an item, mob or prop to edit it.")
@@ -215,14 +226,16 @@ func (f *entityForm) input(pk *content.Pack, x content.Entity, fd *content.Entit
 func (f *entityForm) valueInput(pk *content.Pack, fd *content.EntityField, cur string, optional bool, set func(string)) fyne.CanvasObject {
 	switch fd.Kind {
 	case content.FieldEnum, content.FieldRef:
-		sel := widget.NewSelect(choices(fd.Options(pk, optional), cur, fd.Fold), func(s string) {
+		none := noneFor(fd)
+		sel := widget.NewSelect(choices(fd.Options(pk, optional), cur, fd.Fold, none), func(s string) {
 			if !f.updating {
-				set(fromChoice(s))
+				set(fromChoice(s, none))
 			}
 		})
+		f.nones[sel] = none
 		sel.PlaceHolder = " " // a select is as narrow as its placeholder lets it be
 		f.updating = true
-		sel.SetSelected(toChoice(cur))
+		sel.SetSelected(toChoice(cur, none))
 		f.updating = false
 		return sel
 	case content.FieldBool:
@@ -433,7 +446,7 @@ func (f *entityForm) refresh(pk *content.Pack) {
 func (f *entityForm) show(in fyne.CanvasObject, v string) {
 	switch t := in.(type) {
 	case *widget.Select:
-		if c := toChoice(v); t.Selected != c {
+		if c := toChoice(v, f.nones[t]); t.Selected != c {
 			t.SetSelected(c)
 		}
 	case *widget.Check:
@@ -479,12 +492,11 @@ func focused(h Host, obj fyne.CanvasObject) bool {
 	return fo != nil && any(fo) == any(obj)
 }
 
-// choices are a select's options: the choices with "" shown as noneChoice,
-// and the current value when the choices lack it (an unknown reference
-// stays visible rather than silently changing). With fold, a choice that
-// differs from the current value only in case shows as the value is
-// spelled.
-func choices(opts []string, cur string, fold bool) []string {
+// choices are a select's options: the choices with "" shown as none, and
+// the current value when the choices lack it (an unknown reference stays
+// visible rather than silently changing). With fold, a choice that differs
+// from the current value only in case shows as the value is spelled.
+func choices(opts []string, cur string, fold bool, none string) []string {
 	out := make([]string, 0, len(opts)+1)
 	has := false
 	for _, o := range opts {
@@ -492,23 +504,23 @@ func choices(opts []string, cur string, fold bool) []string {
 			o = cur
 		}
 		has = has || o == cur
-		out = append(out, toChoice(o))
+		out = append(out, toChoice(o, none))
 	}
 	if !has {
-		out = append(out, toChoice(cur))
+		out = append(out, toChoice(cur, none))
 	}
 	return out
 }
 
-func toChoice(v string) string {
+func toChoice(v, none string) string {
 	if v == "" {
-		return noneChoice
+		return none
 	}
 	return v
 }
 
-func fromChoice(s string) string {
-	if s == noneChoice {
+func fromChoice(s, none string) string {
+	if s == none {
 		return ""
 	}
 	return s
