@@ -207,7 +207,14 @@ func (v *entityView) choose(ref content.EntityRef) {
 
 // buildForm builds the selected entity's form.
 func (v *entityView) buildForm() {
-	if v.pack == nil || !v.hasSel {
+	if v.pack == nil {
+		return
+	}
+	if !v.hasSel {
+		v.form = nil
+		v.title.SetText("")
+		v.formBox.Objects = []fyne.CanvasObject{widget.NewLabel("Choose an item, mob or prop to edit it.")}
+		v.formBox.Refresh()
 		return
 	}
 	v.form = newEntityForm(v, v.pack, v.sel)

@@ -3,6 +3,7 @@ package contentedit
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -129,19 +130,45 @@ func (v *entityView) askDelete() {
 }
 
 // delete deletes the entity at ref (named name) with every reference, in
-// the pack and the project (one undo step).
+// the pack and the project (one undo step), and shows the entity listed
+// after it (or before it; none when the list is left empty).
 func (v *entityView) delete(ref content.EntityRef, name string) {
+	next, hasNext := v.neighbour(ref)
+	if hasNext && next.Section == ref.Section && next.Index > ref.Index {
+		next.Index-- // the entities after it move up
+	}
+	sel, hasSel := v.sel, v.hasSel
 	var gone []string
 	err := v.h.EditProjectAndPack("Delete "+name, func(p *projects.Project, pk *content.Pack) error {
 		var err error
-		gone, err = p.DeleteEntity(pk, ref)
+		if gone, err = p.DeleteEntity(pk, ref); err == nil {
+			v.sel, v.hasSel = next, hasNext // shown when the panel refreshes
+		}
 		return err
 	})
 	if err != nil {
+		v.sel, v.hasSel = sel, hasSel
 		v.say("⚠ " + reason(err).Error())
 		return
 	}
-	v.say(fmt.Sprintf("Deleted %q and %d references to it.", name, len(gone)))
+	v.markSelected()
+	refs := "references"
+	if len(gone) == 1 {
+		refs = "reference"
+	}
+	v.say(fmt.Sprintf("Deleted %q and %d %s to it.", name, len(gone), refs))
+}
+
+// neighbour is the entity listed after ref, else before it.
+func (v *entityView) neighbour(ref content.EntityRef) (content.EntityRef, bool) {
+	i := slices.Index(v.shown, ref)
+	switch {
+	case i >= 0 && i+1 < len(v.shown):
+		return v.shown[i+1], true
+	case i > 0:
+		return v.shown[i-1], true
+	}
+	return content.EntityRef{}, false
 }
 
 var (

@@ -121,16 +121,20 @@ func TestDeleteAMobListsItsReferencesFirstThenTakesThemAlong(t *testing.T) {
 	_, ok := h.pack.FindEntity("Black Dragon")
 	assert.True(t, ok)
 
+	i := slices.Index(v.shown, v.sel)
+	require.GreaterOrEqual(t, i, 0)
+	after, _ := h.pack.Entity(v.shown[i+1])
 	test.Tap(v.delBtn)
 	test.Tap(uitest.ButtonIn(t, uitest.Overlay(t, h.win), "Delete"))
+	shown, _ := h.pack.Entity(v.form.ref)
+	assert.Equal(t, after.Name(), shown.Name(), "the entity listed after it is shown")
 	_, ok = h.pack.FindEntity("Black Dragon")
 	assert.False(t, ok)
 	_, inTable = h.pack.Spawn("Black Dragon")
 	assert.False(t, inTable, "the spawn table follows")
 	assert.Empty(t, h.proj.EntitySteps("Black Dragon"), "the place_spawn step goes too")
 	assert.Empty(t, h.proj.CheckEntities(h.pack))
-	assert.Contains(t, v.status.Text, `Deleted "Black Dragon"`)
-	assert.True(t, v.hasSel, "another entity is shown")
+	assert.Contains(t, v.status.Text, `Deleted "Black Dragon" and 2 references to it.`)
 
 	h.Undo()
 	assert.Same(t, before, h.pack, "one undo step restores the pack")
@@ -153,6 +157,22 @@ func TestDeleteAnItemTakesItOutOfLootTablesAndEquipment(t *testing.T) {
 	for _, m := range h.pack.Mobs {
 		assert.NotContains(t, m.Equipped, "Cudgel")
 	}
+}
+
+func TestDeletingTheOnlyEntityShownLeavesTheFormEmpty(t *testing.T) {
+	p, _ := newFakePanel(t, "", 1280, 800)
+	p.showTab("Entities")
+	v := p.entities
+	v.search.SetText("Black Dragon")
+	require.Len(t, v.shown, 1)
+	v.list.Select(0)
+	v.delete(v.sel, "Black Dragon")
+	assert.Empty(t, v.shown)
+	assert.Nil(t, v.form)
+	assert.Equal(t, "", v.title.Text)
+	assert.True(t, v.dupBtn.Disabled(), "nothing to duplicate")
+	v.search.SetText("")
+	assert.NotEmpty(t, v.shown)
 }
 
 func TestLifecycleButtonsAreOffWhileThePackIsReadOnly(t *testing.T) {
