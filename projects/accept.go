@@ -32,10 +32,10 @@ const (
 
 // Accept is a level's acceptance rules.
 type Accept struct {
-	// Rules are the conditions every generated level must meet.
-	Rules []Rule `json:"rules"`
 	// Tries is how many rolls a level gets at most (1..MaxTries).
 	Tries int `json:"tries"`
+	// Rules are the conditions every generated level must meet.
+	Rules []Rule `json:"rules"`
 }
 
 // Rule bounds one metric: Min and/or Max (inclusive), at least one set.
@@ -230,11 +230,16 @@ func RunAccepted(ctx context.Context, c *chain.Chain, cfg chain.Config, acc *Acc
 // caller wants it (a sweep drops a pinned level seed, a game may want the
 // history). An *AcceptError names the level ("levels[2].accept").
 func (p *Project) RunLevel(ctx context.Context, i int, cfg chain.Config) (*chain.Result, error) {
-	l := p.Levels[i]
-	if l.Chain == nil {
+	if p.Levels[i].Chain == nil {
 		return nil, fmt.Errorf("projects: levels[%d] has no chain", i)
 	}
-	res, err := RunAccepted(ctx, l.Chain, cfg, l.Accept)
+	return p.RunLevelChain(ctx, i, p.Levels[i].Chain, cfg)
+}
+
+// RunLevelChain is RunLevel with c in place of level i's chain (a variant
+// of it: `hewn tune`), under level i's acceptance rules.
+func (p *Project) RunLevelChain(ctx context.Context, i int, c *chain.Chain, cfg chain.Config) (*chain.Result, error) {
+	res, err := RunAccepted(ctx, c, cfg, p.Levels[i].Accept)
 	if ae, ok := err.(*AcceptError); ok {
 		ae.Path = fmt.Sprintf("levels[%d].accept", i)
 	}

@@ -59,7 +59,7 @@ type Target struct {
 	Config func(m uint64) chain.Config
 	// Run, when not nil, runs c (Chain, or a variant of it: tune) with cfg
 	// instead of chain.RunConfig: LevelTarget's is the facade's route
-	// (projects.RunAccepted, the level's acceptance rules re-rolling).
+	// (projects.Project.RunLevelChain: the level's acceptance rules re-roll).
 	Run func(ctx context.Context, c *chain.Chain, cfg chain.Config) (*chain.Result, error)
 }
 
@@ -436,14 +436,15 @@ func (r *Report) Worst(metric string, n int, highFirst bool) []Sample {
 
 // LevelTarget sweeps level i of p with spawner sp: each master seed gives the
 // level seed as the project derives it (a pinned level seed is ignored: a sweep
-// is about the seeds).
+// is about the seeds), and the level's acceptance rules re-roll as the facade
+// does (projects.Project.RunLevelChain).
 func LevelTarget(p *projects.Project, i int, sp chain.Spawner, name string) Target {
 	return Target{Name: name, Chain: p.Levels[i].Chain, Config: func(m uint64) chain.Config {
 		cfg := p.Config(i, m, sp)
 		cfg.Seed = nil
 		return cfg
 	}, Run: func(ctx context.Context, c *chain.Chain, cfg chain.Config) (*chain.Result, error) {
-		return projects.RunAccepted(ctx, c, cfg, p.Levels[i].Accept)
+		return p.RunLevelChain(ctx, i, c, cfg)
 	}}
 }
 
