@@ -671,6 +671,9 @@ func MergeTune(archives ...*Archive) (*Archive, error) {
 		return nil, errors.New("stats: nothing to merge")
 	}
 	first := archives[0]
+	if err := first.check(); err != nil {
+		return nil, fmt.Errorf("stats: archive 1: %v", err)
+	}
 	g := &grid{axes: first.Axes, ranges: first.Ranges, bins: first.Bins}
 	for _, s := range first.Targets {
 		r, err := ParseTarget(s)
@@ -729,6 +732,27 @@ func MergeTune(archives ...*Archive) (*Archive, error) {
 	}
 	all.fill(out)
 	return out, nil
+}
+
+// check refuses an archive whose search is out of bounds (a file edited by
+// hand, or not an archive at all).
+func (a *Archive) check() error {
+	if a.Format != TuneFormat {
+		return fmt.Errorf("format %q (want %s)", a.Format, TuneFormat)
+	}
+	o := TuneOptions{Axes: a.Axes, Ranges: a.Ranges, Bins: a.Bins, Budget: a.Budget, Method: a.Method, Islands: a.Islands}
+	if err := o.check(); err != nil {
+		return errors.New(strings.TrimPrefix(err.Error(), "stats: "))
+	}
+	if a.Shards < 0 || a.Shards > MaxBudget {
+		return fmt.Errorf("shards %d is out of range", a.Shards)
+	}
+	for _, s := range a.Shard {
+		if s < 0 || s >= max(a.Shards, 1) {
+			return fmt.Errorf("shard %d is not in 0..%d", s, a.Shards-1)
+		}
+	}
+	return nil
 }
 
 // sameSearch reports how b's search differs from a's (nil: the same).
