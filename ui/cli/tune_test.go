@@ -139,7 +139,9 @@ func TestTuneSensitivity(t *testing.T) {
 func TestTuneAProjectLevel(t *testing.T) {
 	f := writeFile(t, "lab.hewn.json", acceptProjectJSON(`{ "tries": 20, "rules": [ { "metric": "rooms", "min": 10 } ] }`))
 	out := tune(t, f, "--depth", "1", "--vary", "steps[0].params.tries=20..240", "--axes", "rooms,path_length", "--budget", "40")
-	var a struct{ Cells []struct{ Metrics map[string]float64 } }
+	var a struct {
+		Cells []struct{ Metrics map[string]float64 }
+	}
 	require.NoError(t, json.Unmarshal([]byte(out), &a))
 	require.NotEmpty(t, a.Cells)
 	for _, c := range a.Cells {
@@ -190,4 +192,3 @@ func TestTuneErrors(t *testing.T) {
 		assert.Empty(t, out, "%v", tc.args)
 	}
 }
-
