@@ -11,7 +11,7 @@ import (
 )
 
 // MaxAcceptSample is how many levels CheckAccept samples per level at most.
-const MaxAcceptSample = 50
+const MaxAcceptSample = 200
 
 // CheckAccept samples every level that has acceptance rules (`hewn project
 // check`): the first rolls of master seeds 1..n (n = MaxAcceptSample, fewer on

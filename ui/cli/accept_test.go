@@ -50,7 +50,7 @@ func TestRunImpossibleRuleFailsClearly(t *testing.T) {
 	// project check names the rule that never held over its sample
 	code, _, errs = hewn("project", "check", f)
 	assert.Equal(t, 1, code)
-	assert.Contains(t, errs, f+": levels[0].accept.rules[0]: floor_share >= 0.95 never held over 50 sampled levels")
+	assert.Contains(t, errs, f+": levels[0].accept.rules[0]: floor_share >= 0.95 never held over 200 sampled levels")
 	// a play session gets the same verdict
 	code, _, errs = hewn("play", f, "--depth", "1", "--seed", "3", "--keys", ".")
 	assert.Equal(t, 1, code)
