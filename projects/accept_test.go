@@ -191,7 +191,7 @@ func TestProjectCheckSamplesTheRules(t *testing.T) {
 	p := acceptProject(&Accept{Tries: 20, Rules: []Rule{{Metric: metrics.Rooms, Min: f64(1)}, {Metric: metrics.FloorShare, Min: f64(0.95)}}})
 	errs, _ := p.CheckAccept(context.Background(), sp)
 	require.Len(t, errs, 1)
-	assert.Regexp(t, `^levels\[0\]\.accept\.rules\[1\]: floor_share >= 0\.95 never held over 50 sampled levels \(master seeds 1-50, first tries; closest value seen: 0\.[0-9]+, master seed [0-9]+\)$`, errs[0])
+	assert.Regexp(t, `^levels\[0\]\.accept\.rules\[1\]: floor_share >= 0\.95 never held over 200 sampled levels \(master seeds 1-200, first tries; closest value seen: 0\.[0-9]+, master seed [0-9]+\)$`, errs[0])
 	// rare together: a warning estimating the failures
 	p.Levels[0].Accept = &Accept{Tries: 2, Rules: []Rule{{Metric: metrics.Rooms, Min: f64(26)}}}
 	errs, warns := p.CheckAccept(context.Background(), sp)
