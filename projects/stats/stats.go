@@ -21,20 +21,22 @@ import (
 
 	"hewn/chain"
 	"hewn/chain/jsonfile"
+	"hewn/chain/metrics"
 	"hewn/projects"
 )
 
-// Metric names, in the order reports list them.
+// Metric names, in the order reports list them (package chain/metrics
+// measures them: acceptance rules and tune use the same names).
 const (
-	FloorShare     = "floor_share"     // walkable tiles / all tiles
-	ReachableShare = "reachable_share" // walkable tiles reachable from the start / walkable tiles
-	PathLength     = "path_length"     // steps from the start to the nearest exit (maps with a start and an exit)
-	Rooms          = "rooms"           // rooms recorded by the chain
-	Corridors      = "corridors"       // corridors recorded by the chain
-	DeadEnds       = "dead_ends"       // walkable tiles with exactly one walkable neighbour (of four)
-	Spawns         = "spawns"          // spawned entities
-	Exits          = "exits"           // exits
-	Unreachable    = "unreachable"     // walkable tiles not reachable from the start
+	FloorShare     = metrics.FloorShare     // walkable tiles / all tiles
+	ReachableShare = metrics.ReachableShare // walkable tiles reachable from the start / walkable tiles
+	PathLength     = metrics.PathLength     // steps from the start to the nearest exit (maps with a start and an exit)
+	Rooms          = metrics.Rooms          // rooms recorded by the chain
+	Corridors      = metrics.Corridors      // corridors recorded by the chain
+	DeadEnds       = metrics.DeadEnds       // walkable tiles with exactly one walkable neighbour (of four)
+	Spawns         = metrics.Spawns         // spawned entities
+	Exits          = metrics.Exits          // exits
+	Unreachable    = metrics.Unreachable    // walkable tiles not reachable from the start
 )
 
 // MaxReportSize is the largest report file `hewn stats merge` reads (256 MiB).
@@ -45,7 +47,7 @@ const MaxReportSize = 256 << 20
 var ReportLimit = jsonfile.Limit{Max: MaxReportSize, Noun: "a stats report", Plural: "stats reports"}
 
 // MetricNames lists every map metric.
-var MetricNames = []string{FloorShare, ReachableShare, PathLength, Rooms, Corridors, DeadEnds, Spawns, Exits, Unreachable}
+var MetricNames = metrics.Names
 
 // Target is what a sweep runs: one level's chain and its run configuration for
 // a master seed (the level seed derives from it and the depth).
@@ -55,6 +57,10 @@ type Target struct {
 	Chain *chain.Chain
 	// Config returns the configuration of the run with master seed m.
 	Config func(m uint64) chain.Config
+	// Run, when not nil, runs c (Chain, or a variant of it: tune) with cfg
+	// instead of chain.RunConfig: LevelTarget's is the facade's route
+	// (projects.Project.RunLevelChain: the level's acceptance rules re-roll).
+	Run func(ctx context.Context, c *chain.Chain, cfg chain.Config) (*chain.Result, error)
 }
 
 // Options say which seeds a sweep runs and how.
@@ -228,16 +234,14 @@ func timing(nanos []int64, wall time.Duration, workers int) Timing {
 }
 
 // measurer runs and measures maps, reusing its buffers across seeds.
-type measurer struct {
-	dist []int // the distance map of the last map measured
-}
+type measurer struct{ metrics.Measurer }
 
 func newMeasurer() *measurer { return &measurer{} }
 
 func (m *measurer) sample(ctx context.Context, t Target, seed uint64) Sample {
 	cfg := t.Config(seed)
 	cfg.NoHistory = true
-	res, err := chain.RunConfig(ctx, t.Chain, cfg)
+	res, err := t.run(ctx, t.Chain, cfg)
 	if err != nil {
 		var se *chain.StepError
 		msg := err.Error()
@@ -246,75 +250,11 @@ func (m *measurer) sample(ctx context.Context, t Target, seed uint64) Sample {
 		}
 		return Sample{Seed: seed, Error: msg}
 	}
-	return Sample{Seed: seed, Metrics: m.measure(res.State), Spawns: spawnCounts(res.State.Spawns)}
-}
-
-func spawnCounts(sp []chain.Spawn) map[string]int {
-	if len(sp) == 0 {
-		return nil
-	}
-	out := map[string]int{}
-	for _, s := range sp {
-		out[s.Name]++
-	}
-	return out
+	return Sample{Seed: seed, Metrics: m.Measure(res.State), Spawns: metrics.SpawnCounts(res.State.Spawns)}
 }
 
 // Measure computes the map metrics of a finished state (see MetricNames).
-func Measure(s *chain.State) map[string]float64 { return new(measurer).measure(s) }
-
-// measure is Measure with the measurer's distance buffer.
-func (ms *measurer) measure(s *chain.State) map[string]float64 {
-	g := s.Map
-	walk := 0
-	dead := 0
-	for y := 0; y < g.H; y++ {
-		for x := 0; x < g.W; x++ {
-			if !g.Walkable(chain.Point{X: x, Y: y}) {
-				continue
-			}
-			walk++
-			n := 0
-			for _, d := range [4]chain.Point{{X: 1}, {X: -1}, {Y: 1}, {Y: -1}} {
-				if g.Walkable(chain.Point{X: x + d.X, Y: y + d.Y}) {
-					n++
-				}
-			}
-			if n == 1 {
-				dead++
-			}
-		}
-	}
-	m := make(map[string]float64, len(MetricNames))
-	m[FloorShare] = float64(walk) / float64(g.W*g.H)
-	m[Rooms] = float64(len(s.Rooms))
-	m[Corridors] = float64(len(s.Corridors))
-	m[DeadEnds] = float64(dead)
-	m[Spawns] = float64(len(s.Spawns))
-	m[Exits] = float64(len(s.Exits))
-	if s.Start != nil && walk > 0 {
-		ms.dist = chain.DistanceMapInto(ms.dist, g, []chain.Point{*s.Start})
-		dist := ms.dist
-		reach := 0
-		for _, d := range dist {
-			if d >= 0 {
-				reach++
-			}
-		}
-		m[ReachableShare] = float64(reach) / float64(walk)
-		m[Unreachable] = float64(walk - reach)
-		best := -1
-		for _, e := range s.Exits {
-			if d := dist[g.Idx(e.Pos())]; d >= 0 && (best < 0 || d < best) {
-				best = d
-			}
-		}
-		if best >= 0 {
-			m[PathLength] = float64(best)
-		}
-	}
-	return m
-}
+func Measure(s *chain.State) map[string]float64 { return metrics.Measure(s) }
 
 // summarise sorts the samples and computes every summary from them.
 func (r *Report) summarise() {
@@ -496,12 +436,15 @@ func (r *Report) Worst(metric string, n int, highFirst bool) []Sample {
 
 // LevelTarget sweeps level i of p with spawner sp: each master seed gives the
 // level seed as the project derives it (a pinned level seed is ignored: a sweep
-// is about the seeds).
+// is about the seeds), and the level's acceptance rules re-roll as the facade
+// does (projects.Project.RunLevelChain).
 func LevelTarget(p *projects.Project, i int, sp chain.Spawner, name string) Target {
 	return Target{Name: name, Chain: p.Levels[i].Chain, Config: func(m uint64) chain.Config {
 		cfg := p.Config(i, m, sp)
 		cfg.Seed = nil
 		return cfg
+	}, Run: func(ctx context.Context, c *chain.Chain, cfg chain.Config) (*chain.Result, error) {
+		return p.RunLevelChain(ctx, i, c, cfg)
 	}}
 }
 

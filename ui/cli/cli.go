@@ -39,6 +39,7 @@ func init() {
 		"builders": {"builders [NAME]", buildersCmd},
 		"stats":    {"stats CHAIN|PROJECT [--depth D | --bot explorer|diver --depths A-B] --seeds N [--from S] [--shard i/n] [--content PACK] [--out F] | stats merge A.json B.json ... [--out F]", statsCmd},
 		"play":     {playUsage, playCmd},
+		"tune":     {tuneUsage, tuneCmd},
 		"export":   {"export tiled CHAIN|PROJECT [--depth D] --seed N --out LEVEL.tmj [--cell PX] [--content PACK]", exportCmd},
 		"prefab":   {prefabUsage, prefabCmd},
 		"help":     {"help", helpCmd},
