@@ -52,6 +52,7 @@ func Main(args []string, stdout, stderr io.Writer) (code int) {
 			code = exitInput
 		}
 	}()
+	RestoreGOMAXPROCS()
 	if len(args) == 0 {
 		return helpCmd(nil, stderr, stderr)
 	}
