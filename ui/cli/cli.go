@@ -120,6 +120,18 @@ func inputErr(stderr io.Writer, err error) int {
 	return exitInput
 }
 
+// fileErr reports an error raised while running the file at path (a builder
+// failing, a bot's game failing to start): it prints starting with the file,
+// as load errors do ("FILE: steps[1] waveform_collapse: ..."). A failed write
+// keeps its own form (see inputErr).
+func fileErr(stderr io.Writer, path string, err error) int {
+	var we *projects.WriteError
+	if errors.As(err, &we) {
+		return inputErr(stderr, err)
+	}
+	return inputErr(stderr, jsonfile.WithFile(path, err))
+}
+
 // parseFlags parses flags that may stand before or after the positional
 // arguments (Go's flag package alone stops at the first non-flag) and returns the
 // positionals. "--" ends flag parsing. A parse error is a usage error.

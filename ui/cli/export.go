@@ -48,7 +48,7 @@ func exportCmd(args []string, stdout, stderr io.Writer) int {
 		if ctx.Err() != nil {
 			return interrupted(stderr, "export")
 		}
-		return inputErr(stderr, err)
+		return fileErr(stderr, pos[0], err)
 	}
 	mapJSON, tileset, err := render.TiledFiles(t.scene(res), *out, render.TiledOptions{
 		Name: res.Chain.Name, Depth: res.Chain.Depth, Seed: res.Master, Cell: *cell, Object: render.TiledObjects(t.pack)})

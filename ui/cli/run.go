@@ -176,7 +176,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		if ctx.Err() != nil {
 			return interrupted(stderr, "run")
 		}
-		return inputErr(stderr, err)
+		return fileErr(stderr, pos[0], err)
 	}
 	res := gen.Result
 	var buf bytes.Buffer
@@ -194,7 +194,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		if ctx.Err() != nil {
 			return interrupted(stderr, "run")
 		}
-		return inputErr(stderr, err)
+		return fileErr(stderr, pos[0], err)
 	}
 	if err := writeOut(*out, stdout, buf.Bytes()); err != nil {
 		return inputErr(stderr, err)
