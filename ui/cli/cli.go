@@ -37,7 +37,7 @@ func init() {
 		"content":  {"content check PACK|default | content export PACK|default [--out F|-] | content odds PACK|default --depth D | content schema", contentCmd},
 		"project":  {"project new NAME [--out FILE|-] [--force] | project check FILE", projectCmd},
 		"builders": {"builders [NAME]", buildersCmd},
-		"stats":    {"stats CHAIN|PROJECT [--depth D | --bot explorer|diver --depths A-B] --seeds N [--from S] [--shard i/n] [--content PACK] [--out F] | stats merge A.json B.json ... [--out F]", statsCmd},
+		"stats":    {statsUsage, statsCmd},
 		"play":     {playUsage, playCmd},
 		"export":   {"export tiled CHAIN|PROJECT [--depth D] --seed N --out LEVEL.tmj [--cell PX] [--content PACK]", exportCmd},
 		"help":     {"help", helpCmd},
