@@ -98,6 +98,33 @@ func (a *accum) merge(b *accum) (seed uint64, dup bool) {
 	return 0, false
 }
 
+// bins counts the bins of every summary.
+func (a *accum) bins() int {
+	n := 0
+	for _, m := range []map[string]*dist{a.metrics, a.spawns} {
+		for _, d := range m {
+			n += len(d.bins)
+		}
+	}
+	return n
+}
+
+// newBins counts the bins s would add.
+func (a *accum) newBins(s Sample) int {
+	n := 0
+	for k, v := range s.Metrics {
+		if d := a.metrics[k]; d == nil || d.bins[d.binOf(v)] == 0 {
+			n++
+		}
+	}
+	for k, c := range s.Spawns {
+		if d := a.spawns[k]; c != 0 && (d == nil || d.bins[int64(c)] == 0) {
+			n++
+		}
+	}
+	return n
+}
+
 // header is what names a sweep in a report.
 type header struct {
 	Target   string

@@ -144,10 +144,6 @@ func checkSummary(c *checker, path string, s Summary, share, ranked bool, belong
 	if want := d.binWidth(); s.BinWidth != want {
 		c.add(path+".bin_width", "%s; this metric's bins are %s wide", num(s.BinWidth), num(want))
 	}
-	if len(s.Bins) > MaxBins {
-		c.add(path+".bins", "%d bins; at most %d", len(s.Bins), MaxBins)
-		return nil, false
-	}
 	top := int64(MaxValue)
 	if share {
 		top = ShareBins
@@ -325,6 +321,16 @@ func (r *Report) accum() (*accum, error) {
 	}
 	if int64(r.Maps) != nmaps {
 		c.add("maps", "%d; the sweep's shards ran %d seeds", r.Maps, nmaps)
+		return nil, c.err()
+	}
+	bins := 0
+	for _, m := range []map[string]Summary{r.Metrics, r.Spawns} {
+		for _, s := range m {
+			bins += len(s.Bins)
+		}
+	}
+	if bins > MaxBins {
+		c.add("metrics", "%d bins in all; a report holds at most %d", bins, MaxBins)
 		return nil, c.err()
 	}
 	belongs := member(h, set)

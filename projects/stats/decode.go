@@ -75,7 +75,8 @@ func kindOf(f, want string) (string, error) {
 // current one (an older report does not tell maps with an unreachable exit:
 // it counts none). It refuses what cannot be a report of one sweep: malformed
 // JSON, a duplicate key, invalid UTF-8, a newer format, a number past its
-// bound (MaxSeeds, MaxShards, MaxValue, MaxNames, MaxBins), a shard or a seed
+// bound (MaxSeeds, MaxShards, MaxValue, MaxNames, MaxBins,
+// MaxCurrentReportSize), a shard or a seed
 // outside the sweep, a seed twice, counts that do not add up. A byte-order
 // mark is skipped. Errors locate the problem: line and column for syntax,
 // the JSON path otherwise.
@@ -95,6 +96,9 @@ func DecodeReport(data []byte) (*Report, error) {
 	}
 	if _, err := kindOf(*probe.Format, KindStats); err != nil {
 		return nil, err
+	}
+	if len(data) > MaxCurrentReportSize {
+		return nil, fmt.Errorf("stats: the report is %.1f MiB; %s reports are at most %d MiB", float64(len(data))/(1<<20), Format, MaxCurrentReportSize>>20)
 	}
 	r := new(Report)
 	if err := jsonfile.Unmarshal(body, r); err != nil {
@@ -162,6 +166,7 @@ type legacy struct {
 	runs    int64
 	seen    []uint64 // a bit per seed of the sweep
 	acc     *accum
+	bins    int // the bins acc holds
 }
 
 func (l *legacy) sample(i int, s Sample) error {
@@ -203,6 +208,10 @@ func (l *legacy) sample(i int, s Sample) error {
 	}
 	if err := c.err(); err != nil {
 		return err
+	}
+	if l.bins += l.acc.newBins(s); l.bins > MaxBins {
+		c.add(p, "its values make more than %d bins in all, the most a report holds", MaxBins)
+		return c.err()
 	}
 	l.acc.add(s)
 	return nil

@@ -74,6 +74,9 @@ func Merge(reports ...*Report) (*Report, error) {
 		if seed, dup := total.merge(a); dup {
 			return nil, inReport(r.Source, i, fmt.Errorf("seed %d is also in an earlier report", seed))
 		}
+		if n := total.bins(); n > MaxBins {
+			return nil, inReport(r.Source, i, fmt.Errorf("with the reports before it, %d bins; a report holds at most %d", n, MaxBins))
+		}
 		timing = append(timing, r.Timing...)
 	}
 	h := first

@@ -279,6 +279,23 @@ func TestDecodeRefusesWhatCannotBeAReport(t *testing.T) {
 	}
 }
 
+// A current report is small: one over MaxCurrentReportSize, or holding more
+// than MaxBins bins, is refused before it can fill the memory.
+func TestReportSizeBounds(t *testing.T) {
+	big := `{"format":"hewn.stats/2"` + strings.Repeat(" ", MaxCurrentReportSize) + `}`
+	_, err := DecodeReport([]byte(big))
+	assert.ErrorContains(t, err, "the report is 32.0 MiB; hewn.stats/2 reports are at most 32 MiB")
+
+	r := plainSweep(t, Options{Seeds: 3})
+	bins := make([][2]int64, MaxBins+1)
+	for i := range bins {
+		bins[i] = [2]int64{int64(i), 1}
+	}
+	r.Metrics[DeadEnds] = Summary{Count: len(bins), BinWidth: 1, Bins: bins}
+	_, err = Merge(r)
+	assert.ErrorContains(t, err, "bins in all; a report holds at most 1048576")
+}
+
 // Merge checks what it is given too (reports built in Go, not read), and
 // names the report at fault.
 func TestMergeChecksWhatBelongsTogether(t *testing.T) {

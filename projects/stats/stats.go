@@ -67,8 +67,14 @@ const (
 	MaxDepth = 1000
 	// MaxNames is the most spawn names (or creature names) a report holds.
 	MaxNames = 10_000
-	// MaxBins is the most bins one summary holds.
+	// MaxBins is the most bins a report's summaries hold together (a merge's
+	// too): a million distinct values, far more than maps of any size give
+	// over any sweep that finishes in a day.
 	MaxBins = 1 << 20
+	// MaxCurrentReportSize is the largest report of the current format
+	// DecodeReport reads (a report of a million seeds is under 1 MiB; only
+	// older reports, with every seed's sample, come larger).
+	MaxCurrentReportSize = 32 << 20
 )
 
 // ReportLimit is the size limit and name of stats and balance report files,
