@@ -71,6 +71,8 @@ const (
 	// too): a million distinct values, far more than maps of any size give
 	// over any sweep that finishes in a day.
 	MaxBins = 1 << 20
+	// MaxWorkers is the most workers a sweep runs maps on.
+	MaxWorkers = 1024
 	// MaxCurrentReportSize is the largest report of the current format
 	// DecodeReport reads (a report of a million seeds is under 1 MiB; only
 	// older reports, with every seed's sample, come larger).
@@ -257,6 +259,8 @@ func (o Options) plan() (sweep, error) {
 		return s, fmt.Errorf("stats: %d seeds is out of range [0, %d]", s.seeds, MaxSeeds)
 	case o.List == nil && s.seeds > 0 && s.from > math.MaxUint64-uint64(s.seeds-1):
 		return s, fmt.Errorf("stats: seeds %d+%d go past the largest seed", s.from, s.seeds)
+	case o.Workers < 0 || o.Workers > MaxWorkers:
+		return s, fmt.Errorf("stats: %d workers is out of range [0, %d]", o.Workers, MaxWorkers)
 	case o.Shards > MaxShards:
 		return s, fmt.Errorf("stats: %d shards; at most %d", o.Shards, MaxShards)
 	case o.Shards > 1 && (o.Shard < 0 || o.Shard >= o.Shards):

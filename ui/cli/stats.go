@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -119,8 +120,11 @@ func statsCmd(args []string, stdout, stderr io.Writer) int {
 	if len(where) > 0 && !*list {
 		return usageErr(stderr, "stats", "--where selects the seeds --list prints: add --list")
 	}
-	if *workers < 0 {
-		return usageErr(stderr, "stats", "--workers %d is negative", *workers)
+	if *workers < 0 || *workers > stats.MaxWorkers {
+		return usageErr(stderr, "stats", "--workers %d is out of range [0, %d] (0: GOMAXPROCS)", *workers, stats.MaxWorkers)
+	}
+	if seedList == nil && from.v > math.MaxUint64-uint64(*seeds-1) {
+		return usageErr(stderr, "stats", "--from %d --seeds %d go past the largest seed, %d", from.v, *seeds, uint64(math.MaxUint64))
 	}
 	if *depth > stats.MaxDepth {
 		return usageErr(stderr, "stats", "--depth %d is out of range [0, %d]", *depth, stats.MaxDepth)

@@ -162,6 +162,8 @@ func TestStatsCatalogUsage(t *testing.T) {
 		{"stats", f, "--seeds", "5", "--seeds-from", list},
 		{"stats", f, "--seeds", "5", "--samples", "-"},
 		{"stats", f, "--seeds", "5", "--bot", "explorer", "--list"},
+		{"stats", f, "--seeds", "5", "--workers", "5000"},
+		{"stats", f, "--seeds", "2", "--from", "18446744073709551615"},
 	} {
 		code, _, errs := hewn(args...)
 		assert.Equal(t, 2, code, "%v: %s", args, errs)
