@@ -85,16 +85,14 @@ func DecodeReport(data []byte) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	var probe struct {
-		Format *string `json:"format"`
-	}
-	if err := jsonfile.Unmarshal(body, &probe); err != nil {
+	var lh legacyHeader
+	if err := jsonfile.Unmarshal(body, &lh); err != nil {
 		return nil, err
 	}
-	if probe.Format == nil {
-		return decodeLegacy(body)
+	if lh.Format == nil {
+		return decodeLegacy(body, lh)
 	}
-	if _, err := kindOf(*probe.Format, KindStats); err != nil {
+	if _, err := kindOf(*lh.Format, KindStats); err != nil {
 		return nil, err
 	}
 	if len(data) > MaxCurrentReportSize {
@@ -110,9 +108,11 @@ func DecodeReport(data []byte) (*Report, error) {
 	return r, nil
 }
 
-// legacyHeader is what an older report (hewn.stats/1, no "format") names its
-// sweep with; its summaries are computed again from its samples.
+// legacyHeader is what an older report (no "format") names its sweep with;
+// its summaries are computed again from its samples. (A current report has
+// the same fields, and a format.)
 type legacyHeader struct {
+	Format *string  `json:"format"`
 	Target string   `json:"target"`
 	Depth  int      `json:"depth"`
 	From   uint64   `json:"from"`
@@ -124,11 +124,7 @@ type legacyHeader struct {
 
 // decodeLegacy reads an older report, its samples one at a time (the file
 // may hold millions).
-func decodeLegacy(body []byte) (*Report, error) {
-	var lh legacyHeader
-	if err := jsonfile.Unmarshal(body, &lh); err != nil {
-		return nil, err
-	}
+func decodeLegacy(body []byte, lh legacyHeader) (*Report, error) {
 	h := header{Target: lh.Target, Depth: lh.Depth, From: lh.From, Seeds: lh.Seeds, Shards: lh.Shards, Shard: lh.Shard}
 	c := &checker{}
 	set, runs, ok := checkHeader(c, h)
