@@ -360,3 +360,21 @@ func BenchmarkMerge8Shards(b *testing.B) {
 		})
 	}
 }
+
+func TestConditions(t *testing.T) {
+	s := Sample{Seed: 1, Metrics: map[string]float64{Rooms: 5, FloorShare: 0.4}, Spawns: map[string]int{"Orc Leader": 2}}
+	for cond, want := range map[string]bool{
+		"rooms>=5": true, "rooms>5": false, "rooms<=5": true, "rooms<5": false, "rooms=5": true, "rooms=6": false,
+		"rooms=1..5": true, "rooms=6..9": false, "floor_share = 0.3..0.5": true, "Orc Leader>=2": true,
+		"Goblin=0": true, "Goblin>0": false, "path_length>=0": false, "unreachable_exit=0": true,
+	} {
+		c, err := ParseCond(cond)
+		require.NoError(t, err, cond)
+		assert.Equal(t, want, c.Match(s), cond)
+	}
+	assert.False(t, MatchAll(nil, Sample{Seed: 2, Error: "boom"}), "a failed seed never matches")
+	for _, bad := range []string{"rooms", ">=5", "rooms>=x", "rooms=5..1", "rooms>=NaN", "rooms>=inf"} {
+		_, err := ParseCond(bad)
+		assert.Error(t, err, bad)
+	}
+}
