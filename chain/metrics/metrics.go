@@ -15,7 +15,7 @@ import (
 const (
 	FloorShare     = "floor_share"     // walkable tiles / all tiles
 	ReachableShare = "reachable_share" // walkable tiles reachable from the start / walkable tiles
-	PathLength     = "path_length"     // steps from the start to the nearest exit (maps with a start and an exit)
+	PathLength     = "path_length"     // steps from the start to the nearest reachable exit (maps with a start and a reachable exit)
 	Rooms          = "rooms"           // rooms recorded by the chain
 	Corridors      = "corridors"       // corridors recorded by the chain
 	DeadEnds       = "dead_ends"       // walkable tiles with exactly one walkable neighbour (of four)
@@ -86,6 +86,14 @@ func Measure(s *chain.State) map[string]float64 { return new(Measurer).Measure(s
 
 // Measure is the package's Measure with the measurer's buffer.
 func (ms *Measurer) Measure(s *chain.State) map[string]float64 {
+	m, _ := ms.MeasureCut(s)
+	return m
+}
+
+// MeasureCut is Measure that also reports whether some exit cannot be reached
+// from the start (cut: a level with a start, an exit and no way between them;
+// `hewn stats` counts such levels as their own class).
+func (ms *Measurer) MeasureCut(s *chain.State) (m map[string]float64, cut bool) {
 	g := s.Map
 	walk := 0
 	dead := 0
@@ -106,7 +114,7 @@ func (ms *Measurer) Measure(s *chain.State) map[string]float64 {
 			}
 		}
 	}
-	m := make(map[string]float64, len(Names))
+	m = make(map[string]float64, len(Names))
 	m[FloorShare] = float64(walk) / float64(g.W*g.H)
 	m[Rooms] = float64(len(s.Rooms))
 	m[Corridors] = float64(len(s.Corridors))
@@ -126,13 +134,18 @@ func (ms *Measurer) Measure(s *chain.State) map[string]float64 {
 		m[Unreachable] = float64(walk - reach)
 		best := -1
 		for _, e := range s.Exits {
-			if d := dist[g.Idx(e.Pos())]; d >= 0 && (best < 0 || d < best) {
+			d := dist[g.Idx(e.Pos())]
+			if d < 0 {
+				cut = true
+			} else if best < 0 || d < best {
 				best = d
 			}
 		}
 		if best >= 0 {
 			m[PathLength] = float64(best)
 		}
+	} else if s.Start != nil && len(s.Exits) > 0 {
+		cut = true // nothing is walkable: no exit can be reached
 	}
-	return m
+	return m, cut
 }

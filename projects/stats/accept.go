@@ -46,14 +46,21 @@ type RuleEffect struct {
 // (WithoutRules), and returns their effect. Sums run in seed order, so the
 // result does not depend on o.Workers.
 func Rules(ctx context.Context, t Target, o Options) (*RuleEffect, error) {
-	seeds := o.seeds()
+	sw, err := o.plan()
+	if err != nil {
+		return nil, err
+	}
+	seeds := make([]uint64, sw.count())
+	for k := range seeds {
+		seeds[k] = sw.seed(k)
+	}
 	type pair struct {
 		with, without Sample
 		try           int
 	}
 	out := make([]pair, len(seeds))
 	bare := t.WithoutRules()
-	_, err := parallel(ctx, len(seeds), o, newMeasurer, func(m *measurer, i int) {
+	_, _, err = parallel(ctx, len(seeds), o, newMeasurer, func(m *measurer, i int) {
 		cfg := t.Config(seeds[i])
 		cfg.NoHistory = true
 		if res, err := t.run(ctx, t.Chain, cfg); err == nil {

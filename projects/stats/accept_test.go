@@ -22,9 +22,9 @@ func TestAcceptanceRulesHoldOverA200SeedSweep(t *testing.T) {
 	p.Levels[0].Accept = &projects.Accept{Tries: 20, Rules: []projects.Rule{
 		{Metric: Rooms, Min: f64(20)}, {Metric: PathLength, Min: f64(80), Max: f64(200)}}}
 	tg := LevelTarget(p, 0, content.Default().Roller(), "lab")
-	r, err := Run(context.Background(), tg, Options{From: 1, Seeds: 200})
+	r, err := Run(context.Background(), tg, Options{From: 1, Seeds: 200, KeepSamples: true})
 	require.NoError(t, err)
-	assert.Zero(t, r.Failures.Count, r.Failures.FirstError)
+	assert.Zero(t, r.Failures.Count, r.Failures.Seeds)
 	require.Len(t, r.Samples, 200)
 	for _, s := range r.Samples {
 		assert.GreaterOrEqual(t, s.Metrics[Rooms], 20.0, "seed %d", s.Seed)
@@ -56,5 +56,5 @@ func TestImpossibleRuleFailsEverySeed(t *testing.T) {
 	r, err := Run(context.Background(), LevelTarget(p, 0, content.Default().Roller(), "lab"), Options{From: 1, Seeds: 10})
 	require.NoError(t, err)
 	assert.Equal(t, 10, r.Failures.Count)
-	assert.Equal(t, "projects: levels[0].accept: no try of 3 met every rule: rules[0] spawns.Dragon >= 1 never held (closest value seen: 0, try 1)", r.Failures.FirstError)
+	assert.Equal(t, "projects: levels[0].accept: no try of 3 met every rule: rules[0] spawns.Dragon >= 1 never held (closest value seen: 0, try 1)", r.Failures.Seeds[0].Error)
 }

@@ -32,11 +32,11 @@ const (
 
 // Bounds of a search.
 const (
-	MaxBudget  = 1_000_000
-	MaxBins    = 64
-	MaxDims    = 32
-	MaxTargets = 16
-	MaxIslands = 1024
+	MaxBudget   = 1_000_000
+	MaxGridBins = 64
+	MaxDims     = 32
+	MaxTargets  = 16
+	MaxIslands  = 1024
 )
 
 // tuneBatch is how many variants an elites island proposes before it
@@ -322,7 +322,7 @@ func Tune(ctx context.Context, t Target, o TuneOptions) (*Archive, error) {
 	eval := func(cands []candidate) ([]Sample, error) {
 		out := make([]Sample, len(cands))
 		po := Options{Workers: o.Workers}
-		tm, err := parallel(ctx, len(cands), po, newMeasurer, func(m *measurer, i int) {
+		tm, _, err := parallel(ctx, len(cands), po, newMeasurer, func(m *measurer, i int) {
 			out[i] = m.variant(ctx, t, o.Dims, cands[i])
 		})
 		run.Workers = tm.Workers
@@ -616,8 +616,8 @@ func (o TuneOptions) check() error {
 		return fmt.Errorf("stats: method %q is not elites or random", o.Method)
 	case o.Budget < 1 || o.Budget > MaxBudget:
 		return fmt.Errorf("stats: budget %d is out of range [1, %d]", o.Budget, MaxBudget)
-	case o.Bins[0] < 1 || o.Bins[1] < 1 || o.Bins[0] > MaxBins || o.Bins[1] > MaxBins:
-		return fmt.Errorf("stats: bins %dx%d: each is out of range [1, %d]", o.Bins[0], o.Bins[1], MaxBins)
+	case o.Bins[0] < 1 || o.Bins[1] < 1 || o.Bins[0] > MaxGridBins || o.Bins[1] > MaxGridBins:
+		return fmt.Errorf("stats: bins %dx%d: each is out of range [1, %d]", o.Bins[0], o.Bins[1], MaxGridBins)
 	case len(o.Dims) > MaxDims:
 		return fmt.Errorf("stats: %d varied parameters (at most %d)", len(o.Dims), MaxDims)
 	case len(o.Targets) > MaxTargets:

@@ -135,7 +135,7 @@ func RunSensitivity(ctx context.Context, t Target, o SensitivityOptions) (*Sensi
 	}
 	samples := make([]Sample, len(jobs))
 	start := time.Now()
-	tm, err := parallel(ctx, len(jobs), Options{Workers: o.Workers, Progress: o.Progress}, newMeasurer, func(m *measurer, i int) {
+	tm, _, err := parallel(ctx, len(jobs), Options{Workers: o.Workers, Progress: o.Progress}, newMeasurer, func(m *measurer, i int) {
 		j := jobs[i]
 		samples[i] = m.variant(ctx, t, o.Dims[j.dim:j.dim+1], candidate{values: []any{values[j.dim][j.value]}, seed: o.From + uint64(j.seed)})
 	})
@@ -163,8 +163,7 @@ func RunSensitivity(ctx context.Context, t Target, o SensitivityOptions) (*Sensi
 				}
 			}
 			for _, m := range names {
-				sum := summary(per[m])
-				pe.Metrics[m] = append(pe.Metrics[m], Spread{Count: sum.Count, Mean: sum.Mean, P10: sum.P10, P90: sum.P90})
+				pe.Metrics[m] = append(pe.Metrics[m], spreadOf(per[m]))
 			}
 		}
 		out.Params = append(out.Params, pe)
@@ -175,4 +174,23 @@ func RunSensitivity(ctx context.Context, t Target, o SensitivityOptions) (*Sensi
 	}
 	out.Timing = []TuneRun{run}
 	return out, nil
+}
+
+// spreadOf is the count, mean, and nearest-rank 10th and 90th percentiles of
+// v (in seed order, so the mean's rounding does not depend on the workers).
+func spreadOf(v []float64) Spread {
+	sp := Spread{Count: len(v)}
+	if len(v) == 0 {
+		return sp
+	}
+	sum := 0.0
+	for _, x := range v {
+		sum += x
+	}
+	sp.Mean = sum / float64(len(v))
+	sorted := slices.Clone(v)
+	slices.Sort(sorted)
+	q := func(p float64) float64 { return sorted[int(math.Round(p*float64(len(sorted)-1)))] }
+	sp.P10, sp.P90 = q(0.10), q(0.90)
+	return sp
 }

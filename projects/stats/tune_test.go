@@ -118,7 +118,7 @@ func TestCellsReproduce(t *testing.T) {
 	}
 }
 
-func roundTrip(t *testing.T, a *Archive) *Archive {
+func archiveRoundTrip(t *testing.T, a *Archive) *Archive {
 	b, err := json.Marshal(a)
 	require.NoError(t, err)
 	var out Archive
@@ -133,7 +133,7 @@ func shardsOf(t *testing.T, o TuneOptions, n int) []*Archive {
 		a, err := Tune(context.Background(), roomsTarget(), o)
 		require.NoError(t, err)
 		assert.Equal(t, []int{i}, a.Shard)
-		out = append(out, roundTrip(t, a))
+		out = append(out, archiveRoundTrip(t, a))
 	}
 	return out
 }
@@ -149,7 +149,7 @@ func TestRandomShardsMergeToOneRun(t *testing.T) {
 		assert.Equal(t, n, m.Shards)
 		m, err = MergeTune(parts...)
 		require.NoError(t, err)
-		assert.Equal(t, archiveJSON(t, roundTrip(t, one)), archiveJSON(t, m), "%d shards", n)
+		assert.Equal(t, archiveJSON(t, archiveRoundTrip(t, one)), archiveJSON(t, m), "%d shards", n)
 		assert.Len(t, m.Timing, n)
 	}
 }
@@ -165,7 +165,7 @@ func TestElitesShardsMergeToOneRunWithTheSameIslands(t *testing.T) {
 	for _, n := range []int{2, 4} {
 		m, err := MergeTune(shardsOf(t, o, n)...)
 		require.NoError(t, err)
-		assert.Equal(t, archiveJSON(t, roundTrip(t, one)), archiveJSON(t, m), "%d shards", n)
+		assert.Equal(t, archiveJSON(t, archiveRoundTrip(t, one)), archiveJSON(t, m), "%d shards", n)
 	}
 	// by default a sharded search has one island per shard
 	o.Islands = 0
@@ -189,7 +189,7 @@ func TestMergeRefusesAnotherSearch(t *testing.T) {
 	o.Bins = [2]int{5, 5}
 	_, err = MergeTune(parts[0], shardsOf(t, o, 2)[1])
 	assert.ErrorContains(t, err, "other axes, ranges, bins or targets")
-	bad := roundTrip(t, parts[1])
+	bad := archiveRoundTrip(t, parts[1])
 	if len(bad.Cells) > 0 {
 		bad.Cells[0].Bin[0] = (bad.Cells[0].Bin[0] + 5) % 10
 		_, err = MergeTune(parts[0], bad)
@@ -215,9 +215,9 @@ func TestTargetsRankVariantsThatMeetThemFirst(t *testing.T) {
 		assert.Equal(t, meets, *c.Meets)
 		assert.Equal(t, i < *a.Meeting, *c.Meets, "meeting cells come first")
 	}
-	m, err := MergeTune(roundTrip(t, a))
+	m, err := MergeTune(archiveRoundTrip(t, a))
 	require.NoError(t, err)
-	assert.Equal(t, archiveJSON(t, roundTrip(t, a)), archiveJSON(t, m))
+	assert.Equal(t, archiveJSON(t, archiveRoundTrip(t, a)), archiveJSON(t, m))
 }
 
 func TestParseTargetAndRange(t *testing.T) {

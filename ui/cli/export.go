@@ -46,7 +46,7 @@ func exportCmd(args []string, stdout, stderr io.Writer) int {
 		if ctx.Err() != nil {
 			return interrupted(stderr, "export")
 		}
-		return inputErr(stderr, err)
+		return fileErr(stderr, pos[0], err)
 	}
 	res := gen.Result
 	mapJSON, tileset, err := render.TiledFiles(t.scene(res), *out, render.TiledOptions{

@@ -12,6 +12,7 @@ import (
 	"syscall"
 
 	"hewn/chain"
+	"hewn/chain/jsonfile"
 	"hewn/chain/metrics"
 	"hewn/projects/stats"
 )
@@ -188,8 +189,8 @@ func tuneOptions(axes []string, bins string, ranges []string, budget int, method
 	if !ok || err1 != nil || err2 != nil {
 		return o, fmt.Sprintf("--bins %q is not NxM (e.g. 10x10)", bins)
 	}
-	if bn < 1 || bm < 1 || bn > stats.MaxBins || bm > stats.MaxBins {
-		return o, fmt.Sprintf("--bins %q: each is out of range [1, %d]", bins, stats.MaxBins)
+	if bn < 1 || bm < 1 || bn > stats.MaxGridBins || bm > stats.MaxGridBins {
+		return o, fmt.Sprintf("--bins %q: each is out of range [1, %d]", bins, stats.MaxGridBins)
 	}
 	o.Bins = [2]int{bn, bm}
 	seen := map[string]bool{}
@@ -290,18 +291,13 @@ func tuneMergeCmd(args []string, stdout, stderr io.Writer) int {
 	if len(pos) == 0 {
 		return usageErr(stderr, "tune merge", "want the shard archives to merge")
 	}
-	files, err := readReports(pos)
-	if err != nil {
-		return inputErr(stderr, err)
-	}
-	archives, err := decodeReports(pos, files, func(a *stats.Archive) error {
-		if a.Format != stats.TuneFormat {
-			return fmt.Errorf("not a hewn tune archive (format %q, want %s)", a.Format, stats.TuneFormat)
+	archives := make([]*stats.Archive, 0, len(pos))
+	for _, path := range pos {
+		a, err := readArchive(path)
+		if err != nil {
+			return inputErr(stderr, err)
 		}
-		return nil
-	})
-	if err != nil {
-		return inputErr(stderr, err)
+		archives = append(archives, a)
 	}
 	m, err := stats.MergeTune(archives...)
 	if err != nil {
@@ -309,4 +305,21 @@ func tuneMergeCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	printCoverage(stderr, m)
 	return writeJSONOut(m, *out, stdout, stderr)
+}
+
+// readArchive reads and decodes the tune archive at path (through the capped
+// reader, as stats reports are read); an error names the file.
+func readArchive(path string) (*stats.Archive, error) {
+	data, err := readArg(path, stats.ReportLimit)
+	if err != nil {
+		return nil, err
+	}
+	a := new(stats.Archive)
+	if err := jsonfile.Unmarshal(data, a); err != nil {
+		return nil, jsonfile.WithFile(path, err)
+	}
+	if a.Format != stats.TuneFormat {
+		return nil, jsonfile.WithFile(path, fmt.Errorf("not a hewn tune archive (format %q, want %s)", a.Format, stats.TuneFormat))
+	}
+	return a, nil
 }
