@@ -327,6 +327,19 @@ func TestEntityJSONShowsOnlyWhatTheFormDoesNotModel(t *testing.T) {
 	sword := entity(t, p, "Longsword")
 	assert.JSONEq(t, `{"renderable": {"note": "wide"}, "attributes": {"luck": 3}}`, sword.JSON(ModelledKeys(chain.Items)),
 		"what the tutorial's structs do not have")
+	assert.JSONEq(t, `{"renderable": {"note": "wide"}, "attributes": {"luck": 3}}`, sword.Unmodelled())
+	assert.Equal(t, "", entity(t, Default(), "Goblin").Unmodelled(), "the tutorial's goblin is all on the form")
+
+	q, err := Parse([]byte(`{"mobs": [{"name": "Imp", "hp": "lots", "mood": "sly",
+		"natural": {"attacks": [{"name": "bite", "hit_bonus": 0, "damage": "1d4"}, {"name": "claw", "hit_bonus": 0, "damage": "1d2", "note": "x"}]}}]}`))
+	require.NoError(t, err)
+	imp := entity(t, q, "Imp")
+	assert.JSONEq(t, `{"hp": "lots", "mood": "sly", "natural": {"attacks": [{}, {"note": "x"}]}}`, imp.Unmodelled(),
+		"unknown keys at any depth, list elements in place, values of the wrong type")
+	require.NoError(t, entityField(t, chain.Mobs, "hp").Set(imp, "7"))
+	assert.NotContains(t, imp.Unmodelled(), "lots", "a value typed in replaces the wrong one")
+	assert.Contains(t, exported(t, q), `"hp": 7`)
+
 	assert.Equal(t, entityField(t, chain.Mobs, "natural.attacks"), &EntityFields[FieldFor(chain.Mobs, "natural.attacks[0].damage")])
 	assert.Equal(t, -1, FieldFor(chain.Mobs, "sparkle.on"))
 }

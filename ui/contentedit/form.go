@@ -79,7 +79,7 @@ func newEntityForm(v *entityView, pk *content.Pack, ref content.EntityRef) *enti
 	f.extra = widget.NewLabel("")
 	f.extra.TextStyle.Monospace = true
 	f.extra.Wrapping = fyne.TextWrapBreak
-	note := heading("Fields Hewn does not model (read-only, kept as they are on save)")
+	note := heading("What Hewn does not model (read-only, kept as it is on save)")
 	note.Wrapping = fyne.TextWrapWord
 	f.extraBox = container.NewVBox(widget.NewSeparator(), note, f.extra)
 	rows.Add(f.extraBox)
@@ -476,9 +476,9 @@ func (f *entityForm) showDerived(x content.Entity) {
 		}
 	}
 	if f.extra != nil {
-		js := x.JSON(content.ModelledKeys(f.ref.Section))
+		js := x.Unmodelled()
 		f.extra.SetText(js)
-		f.extraBox.Hidden = js == "{}"
+		f.extraBox.Hidden = js == ""
 	}
 }
 
