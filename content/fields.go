@@ -60,6 +60,7 @@ type RefKind int
 
 // The things a FieldRef may name.
 const (
+	// RefNone names nothing: the field is no reference.
 	RefNone RefKind = iota
 	// RefFaction is a faction of the faction table.
 	RefFaction
