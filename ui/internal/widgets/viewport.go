@@ -40,7 +40,9 @@ const defaultCell = 12
 // size). By default it fits the whole drawing, and the mouse wheel zooms
 // around the pointer and dragging pans; in follow mode (Follow) the tile size
 // is fixed and the camera centres on the drawing's focus tile. Hovering
-// reports the tile under the pointer.
+// reports the tile under the pointer. A Tool (SetTool) takes the primary
+// button's strokes instead of panning (the painter's and the map's paint
+// mode), and marks (SetMarks) outline or tint tiles over the drawing.
 //
 // The zero value is ready to use once extended (ExtendBaseWidget), so a
 // widget can embed a Viewport and add behaviour of its own (the play view
