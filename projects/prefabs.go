@@ -2,7 +2,9 @@ package projects
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
+	"strings"
 
 	"hewn/chain"
 	"hewn/chain/prefab"
@@ -160,4 +162,34 @@ func (p *Project) SetPrefab(name string, w *prefab.Written) {
 		return
 	}
 	p.Prefabs = append(p.Prefabs, Prefab{Name: name, Template: w.Rows})
+}
+
+// prefabNameRE is what a good prefab name holds: steps' name parameters
+// name it, so letters, digits, '_' and '-'.
+var prefabNameRE = regexp.MustCompile(`^[\p{L}\p{N}_-]+$`)
+
+// GoodPrefabName reports whether name is one the editor gives prefabs:
+// letters, digits, '_' and '-' (a project file may hold others).
+func GoodPrefabName(name string) bool { return prefabNameRE.MatchString(name) }
+
+// PrefabSlug turns a file or level name into a good prefab name ("Orc
+// Camp.xp" without its extension gives "orc_camp"); "" when nothing is left.
+func PrefabSlug(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		switch {
+		case prefabNameRE.MatchString(string(r)):
+			b.WriteRune(r)
+		case b.Len() > 0 && !strings.HasSuffix(b.String(), "_"):
+			b.WriteByte('_')
+		}
+	}
+	return strings.Trim(b.String(), "_")
+}
+
+// HandMadeChain is the chain of a hand-made level: one prefab step drawing
+// the project prefab prefabName as the whole w×h map.
+func HandMadeChain(name string, depth, w, h int, prefabName string) *chain.Chain {
+	return &chain.Chain{Name: name, Depth: depth, Width: w, Height: h, Steps: []chain.Step{
+		{Builder: "prefab", Params: map[string]any{"mode": "level", "name": prefabName}}}}
 }

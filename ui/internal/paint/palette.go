@@ -144,7 +144,7 @@ func (p *Palette) create() fyne.CanvasObject {
 	bg := canvas.NewRectangle(color.Black)
 	bg.SetMinSize(fyne.NewSize(22, 22))
 	glyph := canvas.NewText("", color.White)
-	glyph.TextStyle = fyne.TextStyle{Monospace: true, Bold: true}
+	glyph.TextStyle = fyne.TextStyle{Monospace: true}
 	glyph.Alignment = fyne.TextAlignCenter
 	glyph.TextSize = theme.TextSize() + 2
 	label := widget.NewLabel("")
