@@ -119,7 +119,8 @@ func (e *Editor) installMenus() {
 		e.exportMenu(),
 		fyne.NewMenuItemSeparator(),
 	)
-	file.Items = append(append(file.Items, e.contentMenuItems()...), fyne.NewMenuItemSeparator(), quit)
+	file.Items = append(append(file.Items, e.contentMenuItems()...), fyne.NewMenuItemSeparator())
+	file.Items = append(append(file.Items, e.prefabMenuItems()...), fyne.NewMenuItemSeparator(), quit)
 	// Ctrl+Shift+Z is the second redo shortcut. The window tries main-menu
 	// shortcuts before the focused widget (an entry would swallow it), but a
 	// menu item shows one shortcut only: the separator carries this one.

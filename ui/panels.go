@@ -44,10 +44,11 @@ func (e *Editor) reactions() []reaction {
 		{forms, e.chain.Update},
 		{forms, e.project.Update},
 		{forms | model.ChangeLook, e.themes.Update},
-		{any, e.mapv.Update},                      // the seed bar and the rooms overlay
-		{level, e.regenerate},                     // one edit, one run
-		{model.ChangeSelection, e.selectionMoved}, // another level runs; another step shows its snapshot
-		{model.ChangeLook, e.mapv.Redraw},         // a theme's colours: drawn again, nothing runs
+		{forms | model.ChangeLook | model.ChangeContent, e.prefabs.Update}, // the legend, the brushes' looks
+		{any, e.mapv.Update},                                               // the seed bar and the rooms overlay
+		{level, e.regenerate},                                              // one edit, one run
+		{model.ChangeSelection, e.selectionMoved},                          // another level runs; another step shows its snapshot
+		{model.ChangeLook, e.mapv.Redraw},                                  // a theme's colours: drawn again, nothing runs
 		{level, e.mapv.CheckPins},
 		{model.ChangeFile, e.keepRecovery},
 	}
@@ -277,3 +278,14 @@ func (h statsHost) OpenReplay(m uint64, d int, keys string) {
 
 // Post runs f on the UI goroutine.
 func (h statsHost) Post(f func()) { h.e.post(f) }
+
+// prefabHost is the editor as the Prefabs panel (ui/prefabedit) sees it.
+type prefabHost struct {
+	*model.Model
+	e *Editor
+}
+
+func (h prefabHost) Style(sc *render.Scene, lvl int) { h.e.style(sc, lvl) }
+func (h prefabHost) Viewed() (*chain.Result, int)    { return h.e.viewed() }
+func (h prefabHost) Window() fyne.Window             { return h.e.win }
+func (h prefabHost) ShowError(err error)             { h.e.showError(err) }
