@@ -138,6 +138,7 @@ func (e *Editor) installMenus() {
 		item("Zoom Out", sc(fyne.KeyMinus, ctrl), func() { e.mapv.Zoom(1 / 1.25) }),
 		item("Fit Map", sc(fyne.Key0, ctrl), e.mapv.Fit),
 		fyne.NewMenuItem("Rooms Overlay", e.mapv.ToggleRooms),
+		item("Paint Mode", sc(fyne.KeyP, ctrl), e.TogglePaint),
 		fyne.NewMenuItem("Play / Pause History", e.mapv.TogglePlayback),
 		fyne.NewMenuItemSeparator(),
 	)

@@ -75,6 +75,16 @@ func (h mapHost) CopyCommand()                    { h.e.CopyCommand() }
 func (h mapHost) Window() fyne.Window             { return h.e.win }
 func (h mapHost) Post(f func())                   { h.e.post(f) }
 func (h mapHost) ShowError(err error)             { h.e.showError(err) }
+func (h mapHost) FocusPrefab() string {
+	if h.e.prefabs == nil {
+		return ""
+	}
+	return h.e.prefabs.Current()
+}
+func (h mapHost) ShowPrefab(name string) {
+	h.e.prefabs.Open(name)
+	h.e.selectMain("Prefabs")
+}
 
 // chainHost is the editor as the Chain panel (ui/chainedit) sees it.
 type chainHost struct {

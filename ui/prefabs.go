@@ -112,3 +112,13 @@ func (e *Editor) prefabMenuItems() []*fyne.MenuItem {
 		fyne.NewMenuItem("Export Prefab as .xp…", e.ExportPrefabDialog),
 	}
 }
+
+// TogglePaint turns the map's paint mode on (bringing the map to the front)
+// or off.
+func (e *Editor) TogglePaint() {
+	on := !e.mapv.Painting()
+	if on {
+		e.selectMain("Map")
+	}
+	e.mapv.SetPaintMode(on)
+}
