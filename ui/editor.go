@@ -197,6 +197,7 @@ func (e *Editor) apply(o Outcome) {
 		return
 	}
 	e.mapv.ShowRun(o.Result, o.Elapsed)
+	e.chain.SetRunWarnings(o.Job.Chain, o.Result.Warnings)
 	e.contents.UpdateLevel()
 	e.prefabs.LevelShown()
 	if e.OnGenerated != nil {

@@ -99,6 +99,16 @@ func (h chainHost) Focus(obj fyne.Focusable) {
 	}
 }
 
+func (h chainHost) ChoosePrefabFile(set func(rel string)) { h.e.choosePrefabFile(set) }
+func (h chainHost) EditTemplate(path model.StepPath, param string) {
+	h.e.prefabs.OpenStepTemplate(h.LevelIndex(), path, param)
+	h.e.selectMain("Prefabs")
+}
+func (h chainHost) PaintMode() {
+	h.e.selectMain("Map")
+	h.e.mapv.SetPaintMode(true)
+}
+
 // projectHost is the editor as the Project panel (ui/projectedit) sees it.
 type projectHost struct {
 	*model.Model
