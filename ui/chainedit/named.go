@@ -127,7 +127,6 @@ func (f *paramForm) prefabNames(p chain.Param, val any) fyne.CanvasObject {
 		}
 	}
 	g := widget.NewCheckGroup(opts, nil)
-	g.Horizontal = true
 	g.SetSelected(cur)
 	g.OnChanged = func(sel []string) {
 		// in the order of the options: a stable list, whatever order they were ticked in

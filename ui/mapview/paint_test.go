@@ -3,8 +3,6 @@ package mapview
 import (
 	"testing"
 
-	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -26,19 +24,8 @@ func paintProject() *projects.Project {
 	return p
 }
 
-func (f *fixture) mouse(p chain.Point) *desktop.MouseEvent {
-	return &desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: f.p.view.TilePos(p)}, Button: desktop.MouseButtonPrimary}
-}
-
-// stroke drags the primary button over the map through pts.
-func (f *fixture) stroke(pts ...chain.Point) {
-	v := f.p.view
-	v.MouseDown(f.mouse(pts[0]))
-	for _, p := range pts[1:] {
-		v.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: v.TilePos(p)}})
-	}
-	v.MouseUp(f.mouse(pts[len(pts)-1]))
-}
+// stroke drags the primary button over the grid through the tiles pts.
+func (f *fixture) stroke(pts ...chain.Point) { uitest.Stroke(f.p.view, pts...) }
 
 // floorTile is a floor tile of the map on screen away from the start, the
 // exits and spawns, with floor to its right.

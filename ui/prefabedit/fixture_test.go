@@ -5,12 +5,12 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 
 	"hewn/chain"
 	"hewn/content"
 	"hewn/projects"
+	"hewn/ui/internal/uitest"
 	"hewn/ui/model"
 	"hewn/ui/render"
 )
@@ -74,20 +74,8 @@ func newFixture(t testing.TB, proj *projects.Project) *fixture {
 	return f
 }
 
-// mouse is a primary-button event at tile p of the grid.
-func (f *fixture) mouse(p chain.Point) *desktop.MouseEvent {
-	return &desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: f.p.grid.TilePos(p)}, Button: desktop.MouseButtonPrimary}
-}
-
 // stroke drags the primary button over the grid through the tiles pts.
-func (f *fixture) stroke(pts ...chain.Point) {
-	g := f.p.grid
-	g.MouseDown(f.mouse(pts[0]))
-	for _, p := range pts[1:] {
-		g.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: g.TilePos(p)}})
-	}
-	g.MouseUp(f.mouse(pts[len(pts)-1]))
-}
+func (f *fixture) stroke(pts ...chain.Point) { uitest.Stroke(f.p.grid, pts...) }
 
 // rows is the project prefab name's template.
 func (f *fixture) rows(name string) []string {
