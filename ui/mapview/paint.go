@@ -50,7 +50,9 @@ type painter struct {
 	lock    *widget.Button
 	save    *widget.Button
 	row     fyne.CanvasObject // the paint bar (shown in paint mode)
-	side    fyne.CanvasObject // the palette (shown in paint mode)
+	// side holds the palette in paint mode (made on its first use: the map
+	// panel holds no brush filter until then)
+	side *fyne.Container
 }
 
 func newPainter(p *Panel) *painter {
@@ -61,14 +63,6 @@ func newPainter(p *Panel) *painter {
 		pt.p.Redraw()
 		pt.buttons()
 	})
-	pt.pal = paint.NewPalette(func(i int) {
-		if i >= 0 && i < len(pt.brushes) {
-			pt.brush = pt.brushes[i]
-			if !pt.bar.Selected().Paints() {
-				pt.bar.Select(paint.Pencil)
-			}
-		}
-	})
 	pt.lock = widget.NewButtonWithIcon("Lock region", theme.VisibilityIcon(), pt.lockRegion)
 	pt.save = widget.NewButtonWithIcon("Save as prefab…", theme.DocumentSaveIcon(), pt.saveDialog)
 	bake := widget.NewButtonWithIcon("Bake…", theme.ConfirmIcon(), pt.bakeDialog)
@@ -77,10 +71,26 @@ func newPainter(p *Panel) *painter {
 	}
 	pt.row = container.NewHScroll(container.NewHBox(pt.bar, widget.NewSeparator(), pt.lock, pt.save, bake))
 	pt.row.Hide()
-	pt.side = pt.pal
+	pt.side = container.NewStack()
 	pt.side.Hide()
 	pt.buttons()
 	return pt
+}
+
+// palette makes the brush palette on first use.
+func (pt *painter) palette() *paint.Palette {
+	if pt.pal == nil {
+		pt.pal = paint.NewPalette(func(i int) {
+			if i >= 0 && i < len(pt.brushes) {
+				pt.brush = pt.brushes[i]
+				if !pt.bar.Selected().Paints() {
+					pt.bar.Select(paint.Pencil)
+				}
+			}
+		})
+		pt.side.Add(pt.pal)
+	}
+	return pt.pal
 }
 
 // set turns paint mode on or off: on, the view shows the end of the history
@@ -89,6 +99,7 @@ func (pt *painter) set(on bool) {
 	pt.on = on
 	pt.stroke, pt.sel = nil, chain.Rect{}
 	if on {
+		pt.palette()
 		pt.toggle.Importance = widget.HighImportance
 		pt.row.Show()
 		pt.side.Show()
@@ -151,7 +162,7 @@ func (pt *painter) refreshBrushes() {
 		}
 	}
 	pt.brushes = cells
-	pt.pal.SetBrushes(brushes)
+	pt.palette().SetBrushes(brushes)
 	if i := pt.pal.Selected(); i >= 0 {
 		pt.brush = cells[i]
 	}
