@@ -49,7 +49,7 @@ type painter struct {
 	sel     chain.Rect
 	lock    *widget.Button
 	save    *widget.Button
-	row     fyne.CanvasObject // the paint bar (shown in paint mode)
+	row     fyne.CanvasObject // the paint bar: the tools, Lock, Save, Bake (shown in paint mode)
 	// side holds the palette in paint mode (made on its first use: the map
 	// panel holds no brush filter until then)
 	side *fyne.Container
@@ -58,18 +58,18 @@ type painter struct {
 func newPainter(p *Panel) *painter {
 	pt := &painter{p: p, brush: chain.PaintCell{Tile: chain.Wall.String()}}
 	pt.toggle = widget.NewButtonWithIcon("Paint", theme.DocumentCreateIcon(), func() { pt.set(!pt.on) })
-	pt.bar = paint.NewToolBar(paintTools, func(paint.Tool) {
-		pt.sel = chain.Rect{}
-		pt.p.Redraw()
-		pt.buttons()
-	})
 	pt.lock = widget.NewButtonWithIcon("Lock region", theme.VisibilityIcon(), pt.lockRegion)
 	pt.save = widget.NewButtonWithIcon("Save as prefab…", theme.DocumentSaveIcon(), pt.saveDialog)
 	bake := widget.NewButtonWithIcon("Bake…", theme.ConfirmIcon(), pt.bakeDialog)
 	for _, b := range []*widget.Button{pt.lock, pt.save, bake} {
 		b.Importance = widget.LowImportance
 	}
-	pt.row = container.NewHScroll(container.NewHBox(pt.bar, widget.NewSeparator(), pt.lock, pt.save, bake))
+	pt.bar = paint.NewToolBar(paintTools, func(paint.Tool) {
+		pt.sel = chain.Rect{}
+		pt.p.Redraw()
+		pt.buttons()
+	}, pt.lock, pt.save, bake)
+	pt.row = pt.bar
 	pt.row.Hide()
 	pt.side = container.NewStack()
 	pt.side.Hide()

@@ -3,9 +3,12 @@ package prefabedit
 import (
 	"fmt"
 	"image/color"
+	"slices"
 
 	"hewn/chain"
 	"hewn/chain/prefab"
+	"hewn/content"
+	"hewn/projects"
 	"hewn/ui/internal/paint"
 	"hewn/ui/render"
 )
@@ -22,6 +25,11 @@ func (p *Panel) refreshBrushes() {
 	l := pr.PrefabLegend()
 	sc := &render.Scene{}
 	p.style(sc)
+	subject := brushSubject{legend: pr.Legend, pack: p.h.Pack(), theme: sc.Theme.Name, themes: pr.Themes, looks: sc.Entity != nil}
+	if subject.same(p.brushesOf) {
+		return
+	}
+	p.brushesOf = subject
 	look := func(c prefab.Cell) (rune, color.RGBA, color.RGBA) {
 		lk := sc.Theme.Look(c.Tile)
 		switch {
@@ -74,6 +82,22 @@ func (p *Panel) refreshBrushes() {
 	if i := p.pal.Selected(); i >= 0 {
 		p.brush = cells[i]
 	}
+}
+
+// brushSubject is what the brushes are drawn from: the legend, the pack,
+// the theme (the project's themes, edited as a whole new list each time)
+// and whether entity looks were there.
+type brushSubject struct {
+	legend []projects.LegendEntry
+	pack   *content.Pack
+	theme  string
+	themes []chain.Theme
+	looks  bool
+}
+
+func (a brushSubject) same(b brushSubject) bool {
+	return slices.Equal(a.legend, b.legend) && a.pack == b.pack && a.theme == b.theme && a.looks == b.looks &&
+		len(a.themes) == len(b.themes) && (len(a.themes) == 0 || &a.themes[0] == &b.themes[0])
 }
 
 func has(l *prefab.Legend, c prefab.Cell) bool {

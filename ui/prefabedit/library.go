@@ -45,9 +45,6 @@ func newLibrary(p *Panel) *library {
 		text := r.name
 		if r.src == srcBuiltin {
 			text += " (built-in)"
-			l.Importance = widget.LowImportance
-		} else {
-			l.Importance = widget.MediumImportance
 		}
 		l.SetText(text)
 	})

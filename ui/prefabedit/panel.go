@@ -80,17 +80,21 @@ type Panel struct {
 	title   *widget.Label
 	status  *widget.Label
 	copyBtn *widget.Button
-	edits   []*widget.Button // disabled on a read-only template
+	edit    *widget.Button   // the Edit menu's button
+	actions []*fyne.MenuItem // the Edit menu: disabled on a read-only template
 	live    *widgets.Viewport
 	levels  *widget.Select
 	placed  *widget.Label
+	// brushesOf is what the brushes were drawn from (see refreshBrushes).
+	brushesOf brushSubject
 
 	ref      docRef
-	rows     []string         // the rows base was decoded from
-	legendOf *prefab.Legend   // the legend base was decoded with
-	base     *prefab.Template // the template as the project holds it (nil: none)
-	work     *prefab.Template // base with the stroke in progress
-	brushes  []prefab.Cell    // each palette brush's cell
+	rows     []string               // the rows base was decoded from
+	legendOf *prefab.Legend         // the legend base was decoded with
+	legendIn []projects.LegendEntry // the project legend legendOf is made of
+	base     *prefab.Template       // the template as the project holds it (nil: none)
+	work     *prefab.Template       // base with the stroke in progress
+	brushes  []prefab.Cell          // each palette brush's cell
 	brush    prefab.Cell
 	stroke   *paint.Stroke
 	sel      chain.Rect // the selection (empty: none)
@@ -113,7 +117,6 @@ func New(h Host) *Panel {
 	p.grid.OnRune = func(r rune) { p.bar.Key(r) }
 	p.grid.OnKey = p.key
 	p.grid.OnShortcut = p.shortcut
-	p.bar = paint.NewToolBar(tools, func(paint.Tool) { p.sel, p.moving = chain.Rect{}, false; p.redraw() })
 	p.pal = paint.NewPalette(func(i int) {
 		if i >= 0 && i < len(p.brushes) {
 			p.brush = p.brushes[i]
@@ -124,25 +127,32 @@ func New(h Host) *Panel {
 	})
 	p.copyBtn = widget.NewButtonWithIcon("Copy into project", theme.ContentCopyIcon(), p.copyBuiltin)
 	p.copyBtn.Importance = widget.HighImportance
-	btn := func(label string, icon fyne.Resource, f func()) *widget.Button {
-		b := widget.NewButtonWithIcon(label, icon, f)
-		b.Importance = widget.LowImportance
-		p.edits = append(p.edits, b)
-		return b
-	}
-	actions := container.NewHBox(
-		btn("Resize…", theme.ViewFullScreenIcon(), p.resizeDialog),
-		btn("Rotate", theme.ViewRefreshIcon(), func() { p.transform("Rotate prefab", rotated) }),
-		btn("Flip ↔", theme.MoreHorizontalIcon(), func() {
+	p.actions = []*fyne.MenuItem{
+		fyne.NewMenuItem("Resize…", p.resizeDialog),
+		fyne.NewMenuItem("Rotate a quarter clockwise", func() { p.transform("Rotate prefab", rotated) }),
+		fyne.NewMenuItem("Mirror left to right", func() {
 			p.transform("Mirror prefab", func(t *prefab.Template) *prefab.Template { return mirrored(t, true) })
 		}),
-		btn("Flip ↕", theme.MoreVerticalIcon(), func() {
-			p.transform("Mirror prefab", func(t *prefab.Template) *prefab.Template { return mirrored(t, false) })
+		fyne.NewMenuItem("Flip top to bottom", func() {
+			p.transform("Flip prefab", func(t *prefab.Template) *prefab.Template { return mirrored(t, false) })
 		}),
-		btn("Copy", theme.ContentCopyIcon(), p.copySel),
-		btn("Cut", theme.ContentCutIcon(), p.cutSel),
-		btn("Paste", theme.ContentPasteIcon(), p.pasteClip),
-	)
+		fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem("Copy (Ctrl+C)", p.copySel),
+		fyne.NewMenuItem("Cut (Ctrl+X)", p.cutSel),
+		fyne.NewMenuItem("Paste (Ctrl+V)", p.pasteClip),
+	}
+	var edit *widget.Button
+	edit = widget.NewButtonWithIcon("Edit", theme.MenuDropDownIcon(), func() {
+		c := fyne.CurrentApp().Driver().CanvasForObject(edit)
+		if c == nil {
+			return
+		}
+		at := fyne.CurrentApp().Driver().AbsolutePositionForObject(edit).Add(fyne.NewPos(0, edit.Size().Height))
+		widget.ShowPopUpMenuAtPosition(fyne.NewMenu("", p.actions...), c, at)
+	})
+	edit.IconPlacement = widget.ButtonIconTrailingText
+	p.edit = edit
+	p.bar = paint.NewToolBar(tools, func(paint.Tool) { p.sel, p.moving = chain.Rect{}, false; p.redraw() }, edit)
 	p.lib = newLibrary(p)
 	p.legend = newLegendView(p)
 	p.live = widgets.NewViewport()
@@ -155,25 +165,22 @@ func New(h Host) *Panel {
 	p.levels.PlaceHolder = "Preview level…"
 	p.placed = widget.NewLabel("")
 	p.placed.Wrapping = fyne.TextWrapWord
+	p.placed.Truncation = fyne.TextTruncateEllipsis
 
-	head := container.NewVBox(
-		container.NewBorder(nil, nil, nil, p.copyBtn, p.title),
-		container.NewHScroll(p.bar),
-		container.NewHScroll(actions),
-	)
-	center := container.NewBorder(head, p.status, nil, nil, p.grid)
-	previewBox := container.NewBorder(container.NewVBox(
+	center := container.NewBorder(container.NewBorder(nil, nil, nil, p.copyBtn, p.title), p.status, nil, nil, p.grid)
+	live := container.NewBorder(container.NewVBox(
 		widget.NewLabelWithStyle("Live preview", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), p.levels),
 		p.placed, nil, nil, p.live)
+	left := container.NewVSplit(p.lib.obj, live)
+	left.Offset = 0.5
 	side := container.NewAppTabs(
 		container.NewTabItem("Brushes", p.pal),
 		container.NewTabItem("Legend", p.legend.obj),
-		container.NewTabItem("Preview", previewBox),
 	)
-	right := container.NewHSplit(center, side)
+	right := container.NewHSplit(center, container.NewBorder(p.bar, nil, nil, nil, side))
 	right.Offset = 0.7
-	outer := container.NewHSplit(p.lib.obj, right)
-	outer.Offset = 0.2
+	outer := container.NewHSplit(left, right)
+	outer.Offset = 0.22
 	p.obj = outer
 	p.ExtendBaseWidget(p)
 	p.Update()
@@ -214,17 +221,13 @@ func (p *Panel) reload() {
 	} else {
 		p.copyBtn.Hide()
 	}
-	for _, b := range p.edits {
-		if p.ref.editable() {
-			b.Enable()
-		} else {
-			b.Disable()
-		}
+	for _, it := range p.actions {
+		it.Disabled = !p.ref.editable()
 	}
-	if p.base != nil && slices.Equal(rows, p.rows) && l == p.legendOf {
+	if p.base != nil && slices.Equal(rows, p.rows) && slices.Equal(pr.Legend, p.legendIn) {
 		return
 	}
-	p.rows, p.legendOf = rows, l
+	p.rows, p.legendOf, p.legendIn = rows, l, pr.Legend
 	p.base, p.work = nil, nil
 	switch {
 	case p.ref.src == srcNone:
@@ -421,6 +424,7 @@ func (p *Panel) refreshLevels() {
 // placements of the prefab on show outlined (the editor calls it after each
 // run).
 func (p *Panel) LevelShown() {
+	p.refreshBrushes() // the pack's looks come with the first run
 	r, lvl := p.h.Viewed()
 	if r == nil || r.State == nil {
 		p.live.SetDrawing(nil)
@@ -450,9 +454,17 @@ func (p *Panel) placedHere(pl chain.Placement, lvl int) bool {
 	return false
 }
 
-// Shown gives the grid the keyboard focus (the editor calls it when the
-// panel's tab comes to the front).
+// Shown gives the grid the keyboard focus, and opens the project's first
+// prefab (else the first built-in) when none is open (the editor calls it
+// when the panel's tab comes to the front).
 func (p *Panel) Shown() {
+	if p.ref.src == srcNone {
+		if pr := p.h.Project(); len(pr.Prefabs) > 0 {
+			p.Open(pr.Prefabs[0].Name)
+		} else {
+			p.Open(prefab.Names()[0])
+		}
+	}
 	if c := fyne.CurrentApp().Driver().CanvasForObject(p.grid); c != nil {
 		c.Focus(p.grid)
 	}

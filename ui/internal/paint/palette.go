@@ -19,7 +19,8 @@ type Brush struct {
 	// Glyph, FG and BG are how it looks.
 	Glyph  rune
 	FG, BG color.RGBA
-	// Group heads the palette's section it is in ("Legend", "Tiles").
+	// Group is the kind of brush ("legend", "tile", "entity"): the filter
+	// finds brushes by it too.
 	Group string
 }
 
@@ -149,9 +150,7 @@ func (p *Palette) create() fyne.CanvasObject {
 	glyph.TextSize = theme.TextSize() + 2
 	label := widget.NewLabel("")
 	label.Truncation = fyne.TextTruncateEllipsis
-	group := canvas.NewText("", theme.Color(theme.ColorNamePlaceHolder))
-	group.TextSize = theme.CaptionTextSize()
-	return container.NewBorder(nil, nil, container.NewCenter(container.NewStack(bg, glyph)), group, label)
+	return container.NewBorder(nil, nil, container.NewCenter(container.NewStack(bg, glyph)), nil, label)
 }
 
 func (p *Palette) update(id widget.ListItemID, o fyne.CanvasObject) {
@@ -161,14 +160,11 @@ func (p *Palette) update(id widget.ListItemID, o fyne.CanvasObject) {
 	b := p.brushes[p.shown[id]]
 	row := o.(*fyne.Container)
 	var label *widget.Label
-	var group *canvas.Text
 	var swatch *fyne.Container
 	for _, c := range row.Objects {
 		switch x := c.(type) {
 		case *widget.Label:
 			label = x
-		case *canvas.Text:
-			group = x
 		case *fyne.Container:
 			swatch = x.Objects[0].(*fyne.Container)
 		}
@@ -179,6 +175,4 @@ func (p *Palette) update(id widget.ListItemID, o fyne.CanvasObject) {
 	glyph.Text, glyph.Color = string(b.Glyph), b.FG
 	glyph.Refresh()
 	label.SetText(b.Label)
-	group.Text = b.Group
-	group.Refresh()
 }

@@ -3,10 +3,12 @@ package paint
 import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 )
 
-// ToolBar is a row of buttons, one a tool, the selected one highlighted.
+// ToolBar is a row of buttons, one a tool, the selected one highlighted,
+// wrapping onto more rows where the row is narrow.
 type ToolBar struct {
 	widget.BaseWidget
 	tools []Tool
@@ -17,16 +19,17 @@ type ToolBar struct {
 	OnChanged func(Tool)
 }
 
-// NewToolBar returns a tool bar of tools, the first selected.
-func NewToolBar(tools []Tool, onChanged func(Tool)) *ToolBar {
+// NewToolBar returns a tool bar of tools, the first selected, with extra
+// objects (buttons of other actions) after them.
+func NewToolBar(tools []Tool, onChanged func(Tool), extra ...fyne.CanvasObject) *ToolBar {
 	b := &ToolBar{tools: tools, OnChanged: onChanged}
-	box := container.NewHBox()
+	var objs []fyne.CanvasObject
 	for _, t := range tools {
 		btn := widget.NewButton(t.String(), func() { b.Select(t) })
 		b.btns = append(b.btns, btn)
-		box.Add(btn)
+		objs = append(objs, btn)
 	}
-	b.obj = box
+	b.obj = Wrap(append(objs, extra...)...)
 	if len(tools) > 0 {
 		b.sel = tools[0]
 		b.mark()
@@ -73,4 +76,55 @@ func (b *ToolBar) mark() {
 			b.btns[i].Refresh()
 		}
 	}
+}
+
+// Wrap lays objs out left to right at their own widths, in rows that wrap
+// where the container is narrow (the rows as high as their highest object).
+func Wrap(objs ...fyne.CanvasObject) *fyne.Container {
+	return container.New(&flow{}, objs...)
+}
+
+// flow is Wrap's layout. Its MinSize is the widest object's width and the
+// height the rows took at the last width it laid out (one row before that).
+type flow struct{ height float32 }
+
+func (f *flow) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	f.height = f.place(objs, size.Width, true)
+}
+
+func (f *flow) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var w float32
+	for _, o := range objs {
+		if o.Visible() {
+			w = max(w, o.MinSize().Width)
+		}
+	}
+	h := f.height
+	if h == 0 {
+		h = f.place(objs, 1e9, false)
+	}
+	return fyne.NewSize(w, h)
+}
+
+// place lays objs out in rows of width (moving them when move) and returns
+// the height the rows take.
+func (f *flow) place(objs []fyne.CanvasObject, width float32, move bool) float32 {
+	pad := theme.Padding()
+	var x, y, rowH float32
+	for _, o := range objs {
+		if !o.Visible() {
+			continue
+		}
+		m := o.MinSize()
+		if x > 0 && x+m.Width > width {
+			x, y, rowH = 0, y+rowH+pad, 0
+		}
+		if move {
+			o.Move(fyne.NewPos(x, y))
+			o.Resize(m)
+		}
+		x += m.Width + pad
+		rowH = max(rowH, m.Height)
+	}
+	return y + rowH
 }
