@@ -208,6 +208,11 @@ func TestLockARegionChangeTheSeedAndBake(t *testing.T) {
 	f.settle()
 	assert.Equal(t, shown.Map.Tiles, f.result().State.Map.Tiles, "the baked level is the same on every seed")
 	assert.Equal(t, shown.Spawns, f.result().State.Spawns)
+	// and it plays as any level does
+	press(t, f.w, &desktop.CustomShortcut{KeyName: fyne.Key4, Modifier: fyne.KeyModifierShortcutDefault})
+	side := uitest.LabelWith(f.e.play, "Underfoot:")
+	require.NotNil(t, side, "a game of the baked level is on screen")
+	assert.Contains(t, side.Text, "\nDepth 5\n")
 }
 
 // File → New Hand-made Level adds a level drawn by one prefab, and opens it
