@@ -107,8 +107,9 @@ func newEditor(a fyne.App, w fyne.Window, m *model.Model, post func(func())) *Ed
 	// Prefabs gives the painter's grid the keys
 	play := container.NewTabItemWithIcon("Play", theme.MediaPlayIcon(), e.play)
 	prefabs := container.NewTabItemWithIcon("Prefabs", theme.DocumentCreateIcon(), e.prefabs)
+	mapTab := container.NewTabItemWithIcon("Map", theme.GridIcon(), e.mapv)
 	e.main = container.NewAppTabs(
-		container.NewTabItemWithIcon("Map", theme.GridIcon(), e.mapv),
+		mapTab,
 		container.NewTabItemWithIcon("Content", theme.ListIcon(), e.contents),
 		container.NewTabItemWithIcon("Statistics", theme.InfoIcon(), e.stats),
 		play,
@@ -120,6 +121,8 @@ func newEditor(a fyne.App, w fyne.Window, m *model.Model, post func(func())) *Ed
 			e.play.Shown()
 		case prefabs:
 			e.prefabs.Shown()
+		case mapTab:
+			e.mapv.Redraw() // the outlines of the prefab the painter shows
 		}
 	}
 	// Two columns: the sidebar (about 380 px at 1280×800) and the map, so an

@@ -168,3 +168,20 @@ func TestLockSaveAndBake(t *testing.T) {
 	f.h.EditProject("seed", "", func(p *projects.Project) { p.Seed = 5 })
 	assert.Equal(t, shown.Map.Tiles, f.result().State.Map.Tiles)
 }
+
+// Strokes added to a paint step anchored at the start are stored from where
+// the start stood before the step.
+func TestPaintRecordsFromTheStepsAnchor(t *testing.T) {
+	p := paintProject()
+	p.Levels[0].Chain.Steps = append(p.Levels[0].Chain.Steps, chain.Step{Builder: "paint", Params: map[string]any{"anchor": "start"}})
+	f := newFixture(t, p)
+	start := *f.result().State.Start
+	f.paintOn(t)
+	at := f.floorTile(t)
+	f.p.paint.pal.SelectLabel("wall")
+	f.stroke(at)
+	cells := f.h.Chain().Steps[4].Params["cells"]
+	assert.Equal(t, []chain.PaintCell{{X: at.X - start.X, Y: at.Y - start.Y, W: 1, H: 1, Tile: "wall"}}, cells)
+	assert.Equal(t, chain.Wall, f.result().State.Map.At(at))
+	assert.Len(t, f.h.Chain().Steps, 5, "the step at the end takes the stroke")
+}

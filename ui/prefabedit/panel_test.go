@@ -219,3 +219,19 @@ func TestNewHandMadeLevelAndLivePreview(t *testing.T) {
 	assert.Equal(t, "New hand-made level", func() string { f.h.Undo(); return f.h.Undo() }())
 	assert.Len(t, f.h.Project().Levels, 1)
 }
+
+// The + button's dialog adds a blank prefab of the size asked for.
+func TestNewPrefabDialog(t *testing.T) {
+	f := newFixture(t, hutProject())
+	test.Tap(f.p.lib.add)
+	d := uitest.Overlay(t, f.w)
+	entries := uitest.FindAll[*widget.Entry](d, nil)
+	require.Len(t, entries, 3)
+	assert.Equal(t, "prefab", entries[0].Text)
+	entries[0].SetText("pond")
+	entries[1].SetText("4")
+	entries[2].SetText("3")
+	test.Tap(uitest.ButtonIn(t, d, "Add"))
+	assert.Equal(t, "pond", f.p.Current())
+	assert.Equal(t, []string{"####", "#  #", "####"}, f.rows("pond"))
+}
