@@ -100,7 +100,7 @@ func New(h Host) *Panel {
 	p.yMetric = widget.NewSelect(stats.MetricNames, func(string) { p.draw() })
 	p.yMetric.SetSelected(stats.PathLength)
 	p.worstBy = widget.NewSelect(stats.MetricNames, func(string) { p.draw() })
-	p.worstBy.SetSelected(stats.ReachableShare)
+	p.worstBy.SetSelected(stats.WorstBy)
 	p.hist = chartImage(chartW, chartH)
 	p.heat = chartImage(heatCells*heatPx, heatCells*heatPx)
 	p.worst = container.NewVBox()
@@ -182,7 +182,7 @@ func (p *Panel) sweep() {
 		}
 	}
 	go func() {
-		r, err := stats.Run(ctx, t, stats.Options{From: from, Seeds: n, Progress: progress})
+		r, err := stats.Run(ctx, t, stats.Options{From: from, Seeds: n, Progress: progress, KeepSamples: true})
 		p.h.Post(func() {
 			p.mu.Lock()
 			current := gen == p.gen
