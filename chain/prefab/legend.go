@@ -165,9 +165,9 @@ func quoteGlyph(r rune) string { return "'" + string(r) + "'" }
 // tileWords is a tile's name in words ("down stairs").
 func tileWords(t chain.Tile) string { return strings.ReplaceAll(t.String(), "_", " ") }
 
-// String says what the cell lays down, in words: "wall", "start", "Goblin",
+// Words says what the cell lays down, in words: "wall", "start", "Goblin",
 // "Kobold on grass", "keeps the map as it is".
-func (c Cell) String() string { return cellWords(c) }
+func (c Cell) Words() string { return cellWords(c) }
 
 // cellWords says what a cell does: "wall", "start", "Goblin", "Kobold on grass".
 func cellWords(c Cell) string {

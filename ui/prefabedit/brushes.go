@@ -60,11 +60,11 @@ func (p *Panel) refreshBrushes() {
 		if first, _ := l.Glyph(c); first != e.Glyph {
 			continue // an alias ('.' beside ' ' for floor)
 		}
-		add(c, fmt.Sprintf("'%c' %s", e.Glyph, c), "legend")
+		add(c, fmt.Sprintf("'%c' %s", e.Glyph, c.Words()), "legend")
 	}
 	for _, t := range chain.Tiles() {
 		if c := (prefab.Cell{Tile: t}); !has(l, c) {
-			add(c, c.String(), "tile")
+			add(c, c.Words(), "tile")
 		}
 	}
 	if pk := p.h.Pack(); pk != nil {

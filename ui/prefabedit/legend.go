@@ -107,11 +107,11 @@ func (v *legendView) refresh() {
 	v.shown = slices.Clone(pr.Legend)
 	v.rows.RemoveAll()
 	for _, e := range prefab.Tutorial().Entries() {
-		v.rows.Add(widget.NewLabel(fmt.Sprintf("'%c'  %s", e.Glyph, prefab.CellOf(e))))
+		v.rows.Add(widget.NewLabel(fmt.Sprintf("'%c'  %s", e.Glyph, prefab.CellOf(e).Words())))
 	}
 	for i, e := range pr.Legend {
 		ce, err := e.Entry()
-		text := fmt.Sprintf("'%s'  %s", e.Glyph, prefab.CellOf(ce))
+		text := fmt.Sprintf("'%s'  %s", e.Glyph, prefab.CellOf(ce).Words())
 		if err != nil {
 			text = fmt.Sprintf("'%s'  ⚠ %v", e.Glyph, err)
 		}

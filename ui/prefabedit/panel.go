@@ -374,7 +374,7 @@ func (p *Panel) hover(t chain.Point, in bool) {
 		return
 	}
 	c := p.work.At(t.X, t.Y)
-	what := c.String()
+	what := c.Words()
 	if g, ok := p.legendOf.Glyph(c); ok {
 		what = fmt.Sprintf("'%c' %s", g, what)
 	}
