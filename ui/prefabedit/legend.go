@@ -73,10 +73,10 @@ func newLegendView(p *Panel) *legendView {
 		widget.NewFormItem("Entity", v.entity),
 	)
 	box := container.NewVBox(
-		widgets.Hint("The tutorial's characters are fixed; the project adds its own, for every template, prefab file and paint step."),
-		v.rows, widget.NewSeparator(),
 		widget.NewLabelWithStyle("New character", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		form, v.errl, add)
+		form, v.errl, add, widget.NewSeparator(),
+		widgets.Hint("The tutorial's characters are fixed; the project adds its own (bold), for every template, prefab file and paint step."),
+		v.rows)
 	v.obj = container.NewVScroll(box)
 	return v
 }

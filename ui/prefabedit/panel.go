@@ -225,6 +225,7 @@ func (p *Panel) reload() {
 		it.Disabled = !p.ref.editable()
 	}
 	if p.base != nil && slices.Equal(rows, p.rows) && slices.Equal(pr.Legend, p.legendIn) {
+		p.redraw() // in the theme of the level selected now
 		return
 	}
 	p.rows, p.legendOf, p.legendIn = rows, l, pr.Legend
