@@ -31,7 +31,8 @@ func TestPathFinderMatchesPath(t *testing.T) {
 
 // TestWalkCostMapMatchesRelaxation checks the bucket-queue WalkCostMap against
 // plain relaxation to a fixpoint (slow, plainly right) on random maps of every
-// tile type, with one source, several, and sources on rock or off the map.
+// tile type, with one source, several, and sources on rock or off the map,
+// with walkable tiles on the border and without.
 func TestWalkCostMapMatchesRelaxation(t *testing.T) {
 	rng := NewRand(7, "walkcost")
 	for round := 0; round < 60; round++ {
@@ -41,6 +42,9 @@ func TestWalkCostMapMatchesRelaxation(t *testing.T) {
 			if rng.IntN(3) == 0 {
 				g.Tiles[i] = Floor
 			}
+		}
+		if round%2 == 1 {
+			g.WallBorder() // the search without a padded copy
 		}
 		var src []Point
 		for range 1 + rng.IntN(3) {

@@ -1,7 +1,10 @@
 package chain
 
 import (
+	"encoding/binary"
 	"math"
+	"math/bits"
+	"slices"
 	"sync"
 
 	"codeberg.org/anaseto/gruid"
@@ -106,6 +109,70 @@ func DistanceMapInto(dst []int, g *Grid, sources []Point) []int {
 	return out
 }
 
+// StepsTo returns the fewest 8-directional steps over walkable tiles from
+// `from` to the nearest of targets (0 when from is one), or Unreachable when
+// no target can be reached (a target on an unwalkable tile never can): what
+// DistanceMap gives at the nearest target, found by a breadth-first search
+// that stops there.
+func StepsTo(g *Grid, from Point, targets []Point) int {
+	if !g.Walkable(from) {
+		return Unreachable
+	}
+	const target = -3 // a walkable target not reached yet
+	w, h := g.W, g.H
+	pw := w + 2
+	sc := getScratch(pw * (h + 2))
+	defer scratchPool.Put(sc)
+	dist := sc.pad
+	for i := range dist[:pw] {
+		dist[i] = -2
+	}
+	for y := range h {
+		prow := dist[(y+1)*pw : (y+2)*pw]
+		prow[0], prow[pw-1] = -2, -2
+		for x, t := range g.Tiles[y*w : (y+1)*w] {
+			if walkableT[t] {
+				prow[x+1] = Unreachable
+			} else {
+				prow[x+1] = -2
+			}
+		}
+	}
+	for i := range dist[(h+1)*pw:] {
+		dist[(h+1)*pw+i] = -2
+	}
+	for _, t := range targets {
+		if t == from {
+			return 0
+		}
+		if g.In(t) {
+			if j := (t.Y+1)*pw + t.X + 1; dist[j] == Unreachable {
+				dist[j] = target
+			}
+		}
+	}
+	s := int32((from.Y+1)*pw + from.X + 1)
+	dist[s] = 0
+	queue := append(sc.queue, s)
+	offs := [8]int32{int32(-pw), 1, int32(pw), -1, int32(-pw - 1), int32(-pw + 1), int32(pw + 1), int32(pw - 1)}
+	for head := 0; head < len(queue); head++ {
+		i := queue[head]
+		d := dist[i] + 1
+		for _, o := range offs {
+			switch j := i + o; dist[j] {
+			case Unreachable:
+				dist[j] = d
+				queue = append(queue, j)
+			case target:
+				sc.queue = queue
+				return int(d)
+			}
+		}
+	}
+	sc.queue = queue
+	return Unreachable
+}
+
 type costPather struct {
 	walkPather
 	cost func(Point) (int, bool)
@@ -187,6 +254,17 @@ func RegionsInto(dst []int32, g *Grid) (labels []int32, sizes []int) {
 
 var spansPool = sync.Pool{New: func() any { return new(RegionSpans) }}
 
+// Spans labels g's regions into a pooled RegionSpans: call release when done
+// with it (and keep no reference to it). Callers that label many maps (the
+// builders and checks of a seed sweep) share the buffers, and a map labelled
+// again unchanged (a start, then a cull, then the run's reachability check)
+// is answered from the last labelling.
+func Spans(g *Grid) (rs *RegionSpans, release func()) {
+	rs = spansPool.Get().(*RegionSpans)
+	rs.Label(g)
+	return rs, func() { spansPool.Put(rs) }
+}
+
 // Span is a horizontal run of walkable tiles: row Y, columns X0 ≤ x < X1, all
 // in region Region.
 type Span struct {
@@ -207,36 +285,116 @@ type RegionSpans struct {
 	rows  []int32 // rows[y] is the index of the first span of row y; rows[h] = len(Spans)
 	root  []int32 // union-find parents, then each root's region
 	w, h  int
-	// of is a copy of the tiles last labelled (maps up to labelMemo tiles):
-	// a chain labels one map several times (a start, a cull, an exit), and the
-	// pooled RegionSpans that comes back then answers at once.
-	of []Tile
+	// bits is the walkable mask of the map last labelled (a row in
+	// (w+63)/64 words, bit x%64 of word x/64 for column x), and next the mask
+	// being built. Regions depend on walkability only, and a chain labels
+	// maps that differ in no walkable tile several times (a start then a
+	// cull, stairs or decoration on floor, the run's reachability check, the
+	// sweep's metrics): the pooled RegionSpans that comes back then answers
+	// at once.
+	bits, next []uint64
+	valid      bool // bits and the regions describe the same map
 }
 
-// labelMemo is the largest map (in tiles) whose tiles a RegionSpans keeps to
-// answer the next Label of the same tiles at once.
-const labelMemo = 1 << 20
+// walkBit[t] is 1 for a walkable tile type, else 0.
+var walkBit = func() (b [256]uint64) {
+	for t, p := range tileProps { // (walkableT is filled later, by an init function)
+		if p.Walkable {
+			b[t] = 1
+		}
+	}
+	return b
+}()
+
+// unwalkable holds the tile types below numTiles that are not walkable, each
+// repeated in the eight bytes of a word (for walkMask), the first repeated
+// when there are fewer than four; manyUnwalkable reports more than four (then
+// walkMask reads the table tile by tile).
+var unwalkable, manyUnwalkable = func() (u [4]uint64, many bool) {
+	n := 0
+	for t, p := range tileProps {
+		if !p.Walkable {
+			if n == len(u) {
+				return u, true
+			}
+			u[n] = uint64(t) * lsb8
+			n++
+		}
+	}
+	for i := n; i < len(u); i++ {
+		u[i] = u[0]
+	}
+	return u, false
+}()
+
+// walkMask reads a word of walls and floor as its own mask.
+var _ = [1]int{}[Wall] + [1]int{}[Floor-1]
+
+const (
+	lsb8 = 0x0101010101010101 // the low bit of each byte
+	msb8 = 0x8080808080808080 // the high bit of each byte
+	low7 = 0x7F7F7F7F7F7F7F7F // the low seven bits of each byte
+)
+
+// zeroBytes sets the high bit of each byte of v that is zero (and no other bit).
+func zeroBytes(v uint64) uint64 { return ^((v&low7 + low7) | v | low7) }
+
+// walkMask sets mrow to the walkable mask of row: bit x%64 of word x/64 is
+// set when row[x] is walkable. It looks at eight tiles at a time: a byte is
+// unwalkable when it equals an unwalkable type or is numTiles or more.
+func walkMask(mrow []uint64, row []Tile) {
+	b := tileBytes(row)
+	over := uint64(0x80-numTiles) * lsb8 // adding it sets a byte's high bit when the byte is numTiles or more
+	for k := range mrow {
+		seg := b[k<<6 : min(len(b), k<<6+64)]
+		var m uint64
+		x := 0
+		for ; x+8 <= len(seg) && !manyUnwalkable; x += 8 {
+			v := binary.LittleEndian.Uint64(seg[x:])
+			wk := v // walls (0) and floor (1) only: the low bits say it
+			if v&^lsb8 != 0 {
+				un := ((v&low7+over)|v)&msb8 | zeroBytes(v^unwalkable[0]) | zeroBytes(v^unwalkable[1]) |
+					zeroBytes(v^unwalkable[2]) | zeroBytes(v^unwalkable[3])
+				wk = (^un & msb8) >> 7
+			}
+			// Gather the low bits of the eight bytes into one byte, tile 0 lowest.
+			m |= (wk * 0x0102040810204080 >> 56) << x
+		}
+		for ; x < len(seg); x++ {
+			m |= walkBit[seg[x]] << x
+		}
+		mrow[k] = m
+	}
+}
 
 // Label computes the regions of g's walkable tiles, replacing rs's.
 func (rs *RegionSpans) Label(g *Grid) {
 	w, h := g.W, g.H
-	if len(rs.of) > 0 && rs.w == w && rs.h == h && string(tileBytes(rs.of)) == string(tileBytes(g.Tiles)) {
-		return // the same tiles as last time: the same regions
+	nw := (w + 63) >> 6
+	// The walkable mask, 64 tiles a word.
+	if cap(rs.next) < nw*h {
+		rs.next = make([]uint64, nw*h)
 	}
-	rs.of = rs.of[:0]
+	mask := rs.next[:nw*h]
+	for y := range h {
+		walkMask(mask[y*nw:(y+1)*nw], g.Tiles[y*w:(y+1)*w])
+	}
+	if rs.valid && rs.w == w && rs.h == h && slices.Equal(rs.bits, mask) {
+		return // the same walkable tiles as last time: the same regions
+	}
+	rs.bits, rs.next = mask, rs.bits
+	rs.valid = false
 	rs.w, rs.h = w, h
-	// Count the runs first and size the buffers once: growing them by appending
-	// copied hundreds of megabytes on a 4096×4096 cave (a pooled RegionSpans is
+	// Count the runs first (a run starts at a set bit whose left neighbour is
+	// clear) and size the buffers once: growing them by appending copied
+	// hundreds of megabytes on a 4096×4096 cave (a pooled RegionSpans is
 	// often a fresh one, as the pool empties at each garbage collection).
 	n := 0
-	for y := 0; y < h; y++ {
-		prev := false
-		for _, t := range g.Tiles[y*w : (y+1)*w] {
-			wk := walkableT[t]
-			if wk && !prev {
-				n++
-			}
-			prev = wk
+	for y := range h {
+		var carry uint64 // the last bit of the previous word
+		for _, m := range mask[y*nw : (y+1)*nw] {
+			n += bits.OnesCount64(m &^ (m<<1 | carry))
+			carry = m >> 63
 		}
 	}
 	if cap(rs.Spans) < n {
@@ -249,20 +407,15 @@ func (rs *RegionSpans) Label(g *Grid) {
 		rs.rows = make([]int32, 0, h+1)
 	}
 	spans, rows := rs.Spans[:0], rs.rows[:0]
-	for y := 0; y < h; y++ {
+	for y := range h {
 		rows = append(rows, int32(len(spans)))
-		row := g.Tiles[y*w : (y+1)*w]
-		for x := 0; x < w; {
-			for x < w && !walkableT[row[x]] {
-				x++
-			}
-			if x == w {
+		mrow := mask[y*nw : (y+1)*nw]
+		for x := 0; ; {
+			if x = nextBit(mrow, x, 0); x >= w {
 				break
 			}
 			x0 := x
-			for x < w && walkableT[row[x]] {
-				x++
-			}
+			x = min(nextBit(mrow, x, ^uint64(0)), w)
 			spans = append(spans, Span{Y: int32(y), X0: int32(x0), X1: int32(x)})
 		}
 	}
@@ -311,9 +464,25 @@ func (rs *RegionSpans) Label(g *Grid) {
 		sizes[spans[i].Region] += int(spans[i].X1 - spans[i].X0)
 	}
 	rs.root, rs.Sizes = root, sizes
-	if len(g.Tiles) <= labelMemo {
-		rs.of = append(rs.of, g.Tiles...)
+	rs.valid = true
+}
+
+// nextBit returns the first column at or after x whose bit in the row mask
+// mrow, flipped by flip (0: find a set bit; all ones: a clear one), is set,
+// or 64·len(mrow) when there is none.
+func nextBit(mrow []uint64, x int, flip uint64) int {
+	k := x >> 6
+	if k >= len(mrow) {
+		return len(mrow) << 6
 	}
+	m := (mrow[k] ^ flip) & (^uint64(0) << (x & 63))
+	for m == 0 {
+		if k++; k == len(mrow) {
+			return k << 6
+		}
+		m = mrow[k] ^ flip
+	}
+	return k<<6 + bits.TrailingZeros64(m)
 }
 
 // Region returns the region of tile p (0 when it is unwalkable or off the grid).
@@ -351,66 +520,171 @@ func (rs *RegionSpans) Largest() int32 {
 // leaves, times 1.5 when diagonal. Costs are in twentieths of a floor step (an
 // orthogonal step from floor costs 20, a diagonal one 30), so they stay exact integers.
 func WalkCostMap(g *Grid, sources []Point) []int {
-	n := len(g.Tiles)
-	dist := make([]int, n)
-	for i := range dist {
-		dist[i] = Unreachable
+	d := WalkCostMapInto(nil, g, sources)
+	out := make([]int, len(d))
+	for i, v := range d {
+		out[i] = int(v)
 	}
-	step := make([]int, numTiles)
-	most := 0
-	for t := range step {
-		step[t] = 2 * max(1, int(math.Round(Tile(t).Cost()*10)))
-		most = max(most, step[t]*3/2)
+	return out
+}
+
+// stepCost[t] is the cost (in twentieths of a floor step) of an orthogonal
+// step leaving a tile of type t; a diagonal one costs half as much again.
+var stepCost = func() (c [256]int32) {
+	for t := range numTiles {
+		c[t] = 2 * max(1, int32(math.Round(t.Cost()*10)))
+	}
+	return c
+}()
+
+// diagCost[t] is the cost of a diagonal step leaving a tile of type t.
+var diagCost = func() (c [256]int32) {
+	for t := range c {
+		c[t] = stepCost[t] * 3 / 2
+	}
+	return c
+}()
+
+// costRing is the number of buckets of WalkCostMapInto's queue: a power of two
+// above the dearest step (a diagonal step off a web, 90).
+const costRing = 128
+
+// costScratch holds WalkCostMapInto's bucket queue between calls.
+type costScratch struct{ ring [costRing][]int32 }
+
+var costPool = sync.Pool{New: func() any { return new(costScratch) }}
+
+// WalkCostMapInto is WalkCostMap with 32-bit costs (a 4096×4096 map's fit:
+// at most 90 per step), written into dst when it has room for every tile (else
+// into a new slice), for callers that keep a buffer.
+func WalkCostMapInto(dst []int32, g *Grid, sources []Point) []int32 {
+	if solidBorder(g) {
+		return walkCostSolid(dst, g, sources)
+	}
+	// A walkable tile on the border: search a copy inside a ring of rock.
+	w, h := g.W, g.H
+	pg := NewGrid(w+2, h+2)
+	for y := range h {
+		copy(pg.Tiles[(y+1)*pg.W+1:], g.Tiles[y*w:(y+1)*w])
+	}
+	var ps []Point
+	for _, s := range sources {
+		if g.In(s) {
+			ps = append(ps, Point{s.X + 1, s.Y + 1})
+		}
+	}
+	pd := walkCostSolid(nil, pg, ps)
+	dst = resize32(dst, w*h)
+	for y := range h {
+		copy(dst[y*w:(y+1)*w], pd[(y+1)*pg.W+1:])
+	}
+	return dst
+}
+
+// resize32 returns buf with length n (contents undefined), reallocated when it
+// is too small.
+func resize32(buf []int32, n int) []int32 {
+	if cap(buf) < n {
+		return make([]int32, n)
+	}
+	return buf[:n]
+}
+
+// solidBorder reports whether no tile of g's outer ring is walkable, so every
+// neighbour of a walkable tile lies on the grid.
+func solidBorder(g *Grid) bool {
+	w, h := g.W, g.H
+	for _, t := range g.Tiles[:w] {
+		if walkableT[t] {
+			return false
+		}
+	}
+	for _, t := range g.Tiles[(h-1)*w:] {
+		if walkableT[t] {
+			return false
+		}
+	}
+	for y := 1; y < h-1; y++ {
+		if walkableT[g.Tiles[y*w]] || walkableT[g.Tiles[y*w+w-1]] {
+			return false
+		}
+	}
+	return true
+}
+
+// walkCostSolid is WalkCostMapInto on a grid whose border holds no walkable
+// tile, so the search needs no bounds checks of its own.
+func walkCostSolid(dst []int32, g *Grid, sources []Point) []int32 {
+	const (
+		rock = -2            // never improved on: every cost is at least 0
+		open = math.MaxInt32 // not reached yet
+	)
+	dist := resize32(dst, len(g.Tiles))
+	for i, t := range g.Tiles {
+		if walkableT[t] {
+			dist[i] = open
+		} else {
+			dist[i] = rock
+		}
 	}
 	// Dial's algorithm: the costs are small positive integers, so a ring of
-	// buckets indexed by cost (modulo one more than the dearest step) is the
+	// buckets indexed by cost (modulo more than the dearest step) is the
 	// priority queue; every tile queued at cost d leaves before any at d+1.
 	// The costs it finds are those of any Dijkstra search (they are unique).
-	ring := make([][]int32, most+1)
+	sc := costPool.Get().(*costScratch)
+	defer costPool.Put(sc)
+	ring := &sc.ring
+	for b := range ring {
+		ring[b] = ring[b][:0]
+	}
 	queued := 0
 	for _, s := range sources {
-		if g.In(s) && g.Walkable(s) {
-			if i := g.Idx(s); dist[i] != 0 {
+		if g.In(s) {
+			if i := g.Idx(s); dist[i] == open {
 				dist[i] = 0
 				ring[0] = append(ring[0], int32(i))
 				queued++
 			}
 		}
 	}
-	w, h := g.W, g.H
-	for d := 0; queued > 0; d++ {
-		b := d % len(ring)
+	w := int32(g.W)
+	tiles := g.Tiles
+	// relax offers tile j the cost nd (unrolled below: a loop over the eight
+	// offsets cost more than the relaxations themselves).
+	relax := func(j, nd int32) {
+		if nd < dist[j] {
+			dist[j] = nd
+			k := nd & (costRing - 1)
+			ring[k] = append(ring[k], j)
+			queued++
+		}
+	}
+	for d := int32(0); queued > 0; d++ {
+		b := d & (costRing - 1)
 		bucket := ring[b]
-		for _, i32 := range bucket {
-			i := int(i32)
+		for _, i := range bucket {
 			if dist[i] != d { // queued again later at a lower cost
 				continue
 			}
-			x, y := i%w, i/w
-			c := step[g.Tiles[i]]
-			for k, dd := range Neighbours8 {
-				qx, qy := x+dd.X, y+dd.Y
-				if qx < 0 || qy < 0 || qx >= w || qy >= h {
-					continue
-				}
-				j := qy*w + qx
-				if !walkableT[g.Tiles[j]] {
-					continue
-				}
-				nd := d + c
-				if k >= 4 {
-					nd = d + c*3/2
-				}
-				if dist[j] == Unreachable || nd < dist[j] {
-					dist[j] = nd
-					nb := nd % len(ring)
-					ring[nb] = append(ring[nb], int32(j))
-					queued++
-				}
-			}
+			t := tiles[i]
+			nd := d + stepCost[t]
+			relax(i-w, nd)
+			relax(i+1, nd)
+			relax(i+w, nd)
+			relax(i-1, nd)
+			nd = d + diagCost[t]
+			relax(i-w-1, nd)
+			relax(i-w+1, nd)
+			relax(i+w+1, nd)
+			relax(i+w-1, nd)
 		}
 		queued -= len(bucket)
 		ring[b] = bucket[:0]
+	}
+	for i, d := range dist {
+		if d == rock || d == open {
+			dist[i] = Unreachable
+		}
 	}
 	return dist
 }

@@ -87,3 +87,28 @@ func BenchmarkRegions80x50(b *testing.B) {
 		rs.Label(g)
 	}
 }
+
+// TestWalkMask checks the eight-tiles-at-a-time walkable mask against the
+// tile table for every byte value in every position, and on rows of every
+// length.
+func TestWalkMask(t *testing.T) {
+	rng := NewRand(5, "walkmask")
+	for n := 1; n <= 200; n++ {
+		row := make([]Tile, n)
+		for round := range 20 {
+			for i := range row {
+				row[i] = Tile(rng.IntN(256))
+				if round%2 == 0 {
+					row[i] = Tile(rng.IntN(int(numTiles) + 2))
+				}
+			}
+			mrow := make([]uint64, (n+63)/64)
+			walkMask(mrow, row)
+			for x, tl := range row {
+				if got := mrow[x/64]>>(x%64)&1 == 1; got != walkableT[tl] {
+					t.Fatalf("length %d, tile %d at %d: walkable %v, want %v", n, tl, x, got, walkableT[tl])
+				}
+			}
+		}
+	}
+}

@@ -43,8 +43,8 @@ func (s *State) Warnings() []Warning {
 // reachWarnings reports each exit of res's final level that the start cannot
 // reach, naming the top-level step that cut it off: the earliest step after
 // which the exit (where it finally stands) stayed out of reach of the start
-// (where it finally stands). It costs one flood fill when every exit is
-// reachable. Otherwise it looks back through the history, one flood fill per
+// (where it finally stands). It costs one labelling of the regions when every
+// exit is reachable. Otherwise it looks back through the history, one flood fill per
 // top-level step at most, from the last step back to the last one whose map
 // still joined the two; a run without history is run again with it for that
 // (a run is a pure function of its chain and configuration).
@@ -54,13 +54,18 @@ func reachWarnings(ctx context.Context, c *Chain, cfg Config, res *Result) []War
 		return nil
 	}
 	start := *s.Start
-	dist := DistanceMap(s.Map, []Point{start})
+	// An exit can be walked to from the start when both stand in the same
+	// 8-connected region of walkable tiles: labelling the regions' runs costs
+	// far less than a search over tiles.
+	rs, release := Spans(s.Map)
+	reach := rs.Region(start)
 	var cut []Point
 	for _, e := range s.Exits {
-		if !s.Map.In(e.Pos()) || dist[s.Map.Idx(e.Pos())] == Unreachable {
+		if reach == 0 || rs.Region(e.Pos()) != reach {
 			cut = append(cut, e.Pos())
 		}
 	}
+	release()
 	if len(cut) == 0 {
 		return nil
 	}

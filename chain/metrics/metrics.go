@@ -73,18 +73,17 @@ func SpawnCounts(sp []chain.Spawn) map[string]int {
 	return out
 }
 
-// Measurer measures levels, reusing its distance map across them; the zero
-// value is ready. It is not safe for concurrent use: use one per goroutine.
-type Measurer struct {
-	dist []int // the distance map of the last level measured
-}
+// Measurer measures levels; the zero value is ready. It is not safe for
+// concurrent use: use one per goroutine. (It holds nothing now: the searches
+// it runs keep their buffers in pools.)
+type Measurer struct{}
 
 // Measure computes the map metrics of a finished state (see Names); metrics a
 // level does not have (path_length without a start or an exit, the
 // reachability metrics without a start) are absent.
 func Measure(s *chain.State) map[string]float64 { return new(Measurer).Measure(s) }
 
-// Measure is the package's Measure with the measurer's buffer.
+// Measure is the package's Measure.
 func (ms *Measurer) Measure(s *chain.State) map[string]float64 {
 	m, _ := ms.MeasureCut(s)
 	return m
@@ -95,25 +94,7 @@ func (ms *Measurer) Measure(s *chain.State) map[string]float64 {
 // `hewn stats` counts such levels as their own class).
 func (ms *Measurer) MeasureCut(s *chain.State) (m map[string]float64, cut bool) {
 	g := s.Map
-	walk := 0
-	dead := 0
-	for y := 0; y < g.H; y++ {
-		for x := 0; x < g.W; x++ {
-			if !g.Walkable(chain.Point{X: x, Y: y}) {
-				continue
-			}
-			walk++
-			n := 0
-			for _, d := range [4]chain.Point{{X: 1}, {X: -1}, {Y: 1}, {Y: -1}} {
-				if g.Walkable(chain.Point{X: x + d.X, Y: y + d.Y}) {
-					n++
-				}
-			}
-			if n == 1 {
-				dead++
-			}
-		}
-	}
+	walk, dead := walkAndDeadEnds(g)
 	m = make(map[string]float64, len(Names))
 	m[FloorShare] = float64(walk) / float64(g.W*g.H)
 	m[Rooms] = float64(len(s.Rooms))
@@ -122,30 +103,72 @@ func (ms *Measurer) MeasureCut(s *chain.State) (m map[string]float64, cut bool) 
 	m[Spawns] = float64(len(s.Spawns))
 	m[Exits] = float64(len(s.Exits))
 	if s.Start != nil && walk > 0 {
-		ms.dist = chain.DistanceMapInto(ms.dist, g, []chain.Point{*s.Start})
-		dist := ms.dist
+		// The tiles a walk from the start reaches are those of its 8-connected
+		// region (the run's reachability check labelled this very map, so the
+		// labelling usually comes back at once); the path length is a search
+		// that stops at the nearest reachable exit.
+		rs, release := chain.Spans(g)
+		region := rs.Region(*s.Start)
 		reach := 0
-		for _, d := range dist {
-			if d >= 0 {
-				reach++
+		if region > 0 {
+			reach = rs.Sizes[region]
+		}
+		var to []chain.Point
+		for _, e := range s.Exits {
+			if region > 0 && rs.Region(e.Pos()) == region {
+				to = append(to, e.Pos())
+			} else {
+				cut = true
 			}
 		}
+		release()
 		m[ReachableShare] = float64(reach) / float64(walk)
 		m[Unreachable] = float64(walk - reach)
-		best := -1
-		for _, e := range s.Exits {
-			d := dist[g.Idx(e.Pos())]
-			if d < 0 {
-				cut = true
-			} else if best < 0 || d < best {
-				best = d
-			}
-		}
-		if best >= 0 {
-			m[PathLength] = float64(best)
+		if len(to) > 0 {
+			m[PathLength] = float64(chain.StepsTo(g, *s.Start, to))
 		}
 	} else if s.Start != nil && len(s.Exits) > 0 {
 		cut = true // nothing is walkable: no exit can be reached
 	}
 	return m, cut
+}
+
+// walkAndDeadEnds counts g's walkable tiles, and those with exactly one
+// walkable neighbour of four (off the grid is not walkable).
+func walkAndDeadEnds(g *chain.Grid) (walk, dead int) {
+	w, h := g.W, g.H
+	var none []chain.Tile
+	for y := range h {
+		row := g.Tiles[y*w : (y+1)*w]
+		up, dn := none, none
+		if y > 0 {
+			up = g.Tiles[(y-1)*w : y*w]
+		}
+		if y < h-1 {
+			dn = g.Tiles[(y+1)*w : (y+2)*w]
+		}
+		for x, t := range row {
+			if !t.Walkable() {
+				continue
+			}
+			walk++
+			n := 0
+			if x > 0 && row[x-1].Walkable() {
+				n++
+			}
+			if x < w-1 && row[x+1].Walkable() {
+				n++
+			}
+			if up != nil && up[x].Walkable() {
+				n++
+			}
+			if dn != nil && dn[x].Walkable() {
+				n++
+			}
+			if n == 1 {
+				dead++
+			}
+		}
+	}
+	return walk, dead
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"hewn/chain"
 )
@@ -48,4 +49,97 @@ func TestMeasure(t *testing.T) {
 	assert.Equal(t, 2.0, m[Spawns])
 	assert.Equal(t, map[string]int{"Goblin": 2}, SpawnCounts(s.Spawns))
 	assert.Nil(t, SpawnCounts(nil))
+}
+
+// measureByDistanceMap is MeasureCut as it was written first: a whole
+// distance map from the start, and the four neighbours of every tile through
+// Grid.Walkable. MeasureCut must agree with it on every map.
+func measureByDistanceMap(s *chain.State) (map[string]float64, bool) {
+	g := s.Map
+	walk, dead := 0, 0
+	for y := 0; y < g.H; y++ {
+		for x := 0; x < g.W; x++ {
+			if !g.Walkable(chain.Point{X: x, Y: y}) {
+				continue
+			}
+			walk++
+			n := 0
+			for _, d := range chain.Neighbours4 {
+				if g.Walkable(chain.Point{X: x + d.X, Y: y + d.Y}) {
+					n++
+				}
+			}
+			if n == 1 {
+				dead++
+			}
+		}
+	}
+	m := map[string]float64{FloorShare: float64(walk) / float64(g.W*g.H), Rooms: float64(len(s.Rooms)),
+		Corridors: float64(len(s.Corridors)), DeadEnds: float64(dead), Spawns: float64(len(s.Spawns)), Exits: float64(len(s.Exits))}
+	cut := false
+	if s.Start != nil && walk > 0 {
+		dist := chain.DistanceMap(g, []chain.Point{*s.Start})
+		reach := 0
+		for _, d := range dist {
+			if d >= 0 {
+				reach++
+			}
+		}
+		m[ReachableShare] = float64(reach) / float64(walk)
+		m[Unreachable] = float64(walk - reach)
+		best := -1
+		for _, e := range s.Exits {
+			if !g.In(e.Pos()) || dist[g.Idx(e.Pos())] < 0 {
+				cut = true
+			} else if d := dist[g.Idx(e.Pos())]; best < 0 || d < best {
+				best = d
+			}
+		}
+		if best >= 0 {
+			m[PathLength] = float64(best)
+		}
+	} else if s.Start != nil && len(s.Exits) > 0 {
+		cut = true
+	}
+	return m, cut
+}
+
+// TestMeasureCutMatchesDistanceMap compares MeasureCut (regions, and a search
+// that stops at the nearest exit) with whole distance maps on random maps:
+// starts on floor, on rock and on the border, exits reachable or not, on rock,
+// on the start, several or none.
+func TestMeasureCutMatchesDistanceMap(t *testing.T) {
+	rng := chain.NewRand(3, "measure")
+	var ms Measurer
+	for round := range 400 {
+		g := chain.NewGrid(8+rng.IntN(20), 8+rng.IntN(12))
+		open := rng.IntN(100)
+		for i := range g.Tiles {
+			if rng.IntN(100) < open {
+				g.Tiles[i] = chain.Floor
+			}
+			if rng.IntN(40) == 0 {
+				g.Tiles[i] = chain.DeepWater
+			}
+		}
+		if round%3 == 0 {
+			g.WallBorder()
+		}
+		s := &chain.State{Map: g}
+		if rng.IntN(6) > 0 {
+			p := g.Pt(rng.IntN(len(g.Tiles)))
+			s.Start = &p
+		}
+		for range rng.IntN(4) {
+			p := g.Pt(rng.IntN(len(g.Tiles)))
+			if s.Start != nil && rng.IntN(8) == 0 {
+				p = *s.Start
+			}
+			s.Exits = append(s.Exits, chain.Exit{X: p.X, Y: p.Y, Tile: chain.DownStairs})
+		}
+		want, wantCut := measureByDistanceMap(s)
+		got, gotCut := ms.MeasureCut(s)
+		require.Equal(t, want, got, "round %d", round)
+		require.Equal(t, wantCut, gotCut, "round %d", round)
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"sync"
 
 	"hewn/chain"
 	"hewn/chain/builders/internal/kit"
@@ -38,6 +39,9 @@ func checkStart(s *chain.State) error {
 	return nil
 }
 
+// costBufs holds distant_exit's cost maps between runs (*[]int32).
+var costBufs sync.Pool
+
 // distantExit puts the stairs on the free plain-floor tile with the highest
 // walking cost from the start (the first in row order on ties), as the
 // tutorial's Dijkstra map; with no such tile, on the farthest free walkable one.
@@ -46,9 +50,15 @@ func distantExit(_ context.Context, s *chain.State, _ *rand.Rand) error {
 		return err
 	}
 	g := s.Map
-	dist := chain.WalkCostMap(g, []chain.Point{*s.Start})
+	buf, _ := costBufs.Get().(*[]int32)
+	if buf == nil {
+		buf = new([]int32)
+	}
+	defer costBufs.Put(buf)
+	dist := chain.WalkCostMapInto(*buf, g, []chain.Point{*s.Start})
+	*buf = dist
 	free := kit.NewOccupancy(s)
-	best, bestD := -1, 0
+	best, bestD := -1, int32(0)
 	for _, floorOnly := range []bool{true, false} {
 		for i, d := range dist {
 			if d > bestD && (!floorOnly || g.Tiles[i] == chain.Floor) && free.Free(g.Pt(i)) {

@@ -1,10 +1,6 @@
 package kit
 
-import (
-	"sync"
-
-	"hewn/chain"
-)
+import "hewn/chain"
 
 // LargestRegion marks the tiles of the largest 8-connected region of walkable
 // tiles (the first one, in row order, on ties). All false when the map has no
@@ -24,16 +20,10 @@ func LargestRegion(g *chain.Grid) []bool {
 	return mask
 }
 
-var spansPool = sync.Pool{New: func() any { return new(chain.RegionSpans) }}
-
-// Spans labels g's regions into a pooled chain.RegionSpans: call release when
-// done with it (and keep no reference to it), so sweeps running thousands of
-// maps reuse the buffers.
-func Spans(g *chain.Grid) (rs *chain.RegionSpans, release func()) {
-	rs = spansPool.Get().(*chain.RegionSpans)
-	rs.Label(g)
-	return rs, func() { spansPool.Put(rs) }
-}
+// Spans labels g's regions into a pooled chain.RegionSpans (chain.Spans): call
+// release when done with it (and keep no reference to it), so sweeps running
+// thousands of maps reuse the buffers.
+func Spans(g *chain.Grid) (rs *chain.RegionSpans, release func()) { return chain.Spans(g) }
 
 // NearestInLargestRegion is Nearest(g, p, LargestRegion(g)) without a mask or
 // a label per tile: on each run of the largest region the tile nearest p is p's

@@ -1,0 +1,50 @@
+package cli
+
+import (
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// caveChain4096 is the golden cellular_automata chain (cave, start, cull,
+// distant exit) on the largest map there is.
+const caveChain4096 = `{ "name": "cellular_automata", "depth": 1, "width": 4096, "height": 4096,
+  "steps": [
+    { "builder": "cellular_automata" },
+    { "builder": "area_starting_position", "params": { "x": "center", "y": "center" } },
+    { "builder": "cull_unreachable" },
+    { "builder": "distant_exit" }
+  ] }`
+
+// BenchmarkRunCave4096 is `hewn run` of the 4096×4096 cellular-automata chain
+// (ASCII out to a file), in process: issue 25 wants the whole process under
+// 1 s CPU and 200 MB. scripts/bench/cave4096.sh measures the process itself.
+func BenchmarkRunCave4096(b *testing.B) {
+	dir := b.TempDir()
+	f := filepath.Join(dir, "cave4096.json")
+	if err := os.WriteFile(f, []byte(caveChain4096), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	out := filepath.Join(dir, "cave.txt")
+	b.ReportAllocs()
+	for b.Loop() {
+		if code := Main([]string{"run", f, "--seed", "1", "--out", out}, io.Discard, io.Discard); code != 0 {
+			b.Fatalf("exit %d", code)
+		}
+	}
+}
+
+// BenchmarkStatsDepth5 is `hewn stats projects/example.hewn.json --depth 5
+// --seeds 2000` in process (the report to a file): issue 25 wants 5,000 maps a
+// second on 2 cores. scripts/bench/stats.sh measures the process itself.
+func BenchmarkStatsDepth5(b *testing.B) {
+	out := filepath.Join(b.TempDir(), "stats.json")
+	b.ReportAllocs()
+	for b.Loop() {
+		if code := Main([]string{"stats", "../../projects/example.hewn.json", "--depth", "5", "--seeds", "2000", "--out", out}, io.Discard, io.Discard); code != 0 {
+			b.Fatalf("exit %d", code)
+		}
+	}
+	b.ReportMetric(float64(b.N*2000)/b.Elapsed().Seconds(), "maps/s")
+}
