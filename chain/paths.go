@@ -528,6 +528,18 @@ func WalkCostMap(g *Grid, sources []Point) []int {
 	return out
 }
 
+// WalkCostMapInto is WalkCostMap with 32-bit costs (a 4096×4096 map's fit:
+// at most 90 per step), written into dst when it has room for every tile (else
+// into a new slice), for callers that keep a buffer.
+func WalkCostMapInto(dst []int32, g *Grid, sources []Point) []int32 {
+	dist := resize32(dst, len(g.Tiles))
+	for i := range dist {
+		dist[i] = Unreachable
+	}
+	WalkCosts(g, sources, func(i int, cost int32) { dist[i] = cost })
+	return dist
+}
+
 // stepCost[t] is the cost (in twentieths of a floor step) of an orthogonal
 // step leaving a tile of type t; a diagonal one costs half as much again.
 var stepCost = func() (c [256]int32) {
@@ -545,27 +557,34 @@ var diagCost = func() (c [256]int32) {
 	return c
 }()
 
-// costRing is the number of buckets of WalkCostMapInto's queue: a power of two
+// costRing is the number of buckets of WalkCosts' queue: a power of two
 // above the dearest step (a diagonal step off a web, 90).
 const costRing = 128
 
-// costScratch holds WalkCostMapInto's bucket queue between calls.
-type costScratch struct{ ring [costRing][]int32 }
+// costScratch holds WalkCosts' bucket queue and tile states between calls.
+type costScratch struct {
+	ring  [costRing][]int32
+	state []uint8
+}
 
 var costPool = sync.Pool{New: func() any { return new(costScratch) }}
 
-// WalkCostMapInto is WalkCostMap with 32-bit costs (a 4096×4096 map's fit:
-// at most 90 per step), written into dst when it has room for every tile (else
-// into a new slice), for callers that keep a buffer.
-func WalkCostMapInto(dst []int32, g *Grid, sources []Point) []int32 {
+// WalkCosts runs WalkCostMap's search from sources and calls settle(i, cost)
+// once for every tile i the walk reaches, with its cost, in order of cost
+// (ties in no particular order). It holds one byte per tile, not the costs
+// (callers that want only the farthest tile need no 4-byte map: 16 MB at
+// 4096×4096, not 67).
+func WalkCosts(g *Grid, sources []Point, settle func(i int, cost int32)) {
 	if solidBorder(g) {
-		return walkCostSolid(dst, g, sources)
+		walkCostsSolid(g, sources, settle)
+		return
 	}
 	// A walkable tile on the border: search a copy inside a ring of rock.
 	w, h := g.W, g.H
-	pg := NewGrid(w+2, h+2)
+	pw := w + 2
+	pg := NewGrid(pw, h+2)
 	for y := range h {
-		copy(pg.Tiles[(y+1)*pg.W+1:], g.Tiles[y*w:(y+1)*w])
+		copy(pg.Tiles[(y+1)*pw+1:], g.Tiles[y*w:(y+1)*w])
 	}
 	var ps []Point
 	for _, s := range sources {
@@ -573,12 +592,7 @@ func WalkCostMapInto(dst []int32, g *Grid, sources []Point) []int32 {
 			ps = append(ps, Point{s.X + 1, s.Y + 1})
 		}
 	}
-	pd := walkCostSolid(nil, pg, ps)
-	dst = resize32(dst, w*h)
-	for y := range h {
-		copy(dst[y*w:(y+1)*w], pd[(y+1)*pg.W+1:])
-	}
-	return dst
+	walkCostsSolid(pg, ps, func(i int, cost int32) { settle((i/pw-1)*w+i%pw-1, cost) })
 }
 
 // resize32 returns buf with length n (contents undefined), reallocated when it
@@ -612,27 +626,35 @@ func solidBorder(g *Grid) bool {
 	return true
 }
 
-// walkCostSolid is WalkCostMapInto on a grid whose border holds no walkable
-// tile, so the search needs no bounds checks of its own.
-func walkCostSolid(dst []int32, g *Grid, sources []Point) []int32 {
-	const (
-		rock = -2            // never improved on: every cost is at least 0
-		open = math.MaxInt32 // not reached yet
-	)
-	dist := resize32(dst, len(g.Tiles))
+// The states of a tile in walkCostsSolid: a tile waiting in the queue holds
+// its tentative cost modulo costRing (0..127), which with the cost being
+// settled, d, gives the tentative cost back: it lies in [d, d+90].
+const (
+	stOpen = costRing     // walkable, not reached yet
+	stDone = costRing + 1 // settled
+	stRock = costRing + 2 // not walkable
+)
+
+// walkCostsSolid is WalkCosts on a grid whose border holds no walkable tile,
+// so the search needs no bounds checks of its own.
+func walkCostsSolid(g *Grid, sources []Point, settle func(i int, cost int32)) {
+	sc := costPool.Get().(*costScratch)
+	defer costPool.Put(sc)
+	if cap(sc.state) < len(g.Tiles) {
+		sc.state = make([]uint8, len(g.Tiles))
+	}
+	st := sc.state[:len(g.Tiles)]
 	for i, t := range g.Tiles {
 		if walkableT[t] {
-			dist[i] = open
+			st[i] = stOpen
 		} else {
-			dist[i] = rock
+			st[i] = stRock
 		}
 	}
 	// Dial's algorithm: the costs are small positive integers, so a ring of
 	// buckets indexed by cost (modulo more than the dearest step) is the
 	// priority queue; every tile queued at cost d leaves before any at d+1.
 	// The costs it finds are those of any Dijkstra search (they are unique).
-	sc := costPool.Get().(*costScratch)
-	defer costPool.Put(sc)
 	ring := &sc.ring
 	for b := range ring {
 		ring[b] = ring[b][:0]
@@ -640,8 +662,8 @@ func walkCostSolid(dst []int32, g *Grid, sources []Point) []int32 {
 	queued := 0
 	for _, s := range sources {
 		if g.In(s) {
-			if i := g.Idx(s); dist[i] == open {
-				dist[i] = 0
+			if i := g.Idx(s); st[i] == stOpen {
+				st[i] = 0
 				ring[0] = append(ring[0], int32(i))
 				queued++
 			}
@@ -649,23 +671,28 @@ func walkCostSolid(dst []int32, g *Grid, sources []Point) []int32 {
 	}
 	w := int32(g.W)
 	tiles := g.Tiles
+	var d int32
 	// relax offers tile j the cost nd (unrolled below: a loop over the eight
 	// offsets cost more than the relaxations themselves).
 	relax := func(j, nd int32) {
-		if nd < dist[j] {
-			dist[j] = nd
-			k := nd & (costRing - 1)
-			ring[k] = append(ring[k], j)
-			queued++
+		s := st[j]
+		if s >= stDone || s != stOpen && nd >= d+int32((s-uint8(d))&(costRing-1)) {
+			return // settled, rock, or queued at no more than nd
 		}
+		k := nd & (costRing - 1)
+		st[j] = uint8(k)
+		ring[k] = append(ring[k], j)
+		queued++
 	}
-	for d := int32(0); queued > 0; d++ {
+	for ; queued > 0; d++ {
 		b := d & (costRing - 1)
 		bucket := ring[b]
 		for _, i := range bucket {
-			if dist[i] != d { // queued again later at a lower cost
+			if st[i] != uint8(b) { // settled already: queued again at a lower cost
 				continue
 			}
+			st[i] = stDone
+			settle(int(i), d)
 			t := tiles[i]
 			nd := d + stepCost[t]
 			relax(i-w, nd)
@@ -681,10 +708,4 @@ func walkCostSolid(dst []int32, g *Grid, sources []Point) []int32 {
 		queued -= len(bucket)
 		ring[b] = bucket[:0]
 	}
-	for i, d := range dist {
-		if d == rock || d == open {
-			dist[i] = Unreachable
-		}
-	}
-	return dist
 }

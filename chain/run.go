@@ -191,7 +191,11 @@ func runStep(ctx context.Context, s *State, st Step, ref StepRef) (err error) {
 	if err := s.need(spec.EffectOf(st.Params).Needs); err != nil {
 		return err
 	}
-	if err := b.Build(ctx, s, NewRand(s.Seed, ref.Key)); err != nil {
+	s.src = rand.NewPCG(s.Seed, splitmix64(HashString(ref.Key))) // as NewRand
+	s.rng = rand.New(s.src)
+	err = b.Build(ctx, s, s.rng)
+	s.src, s.rng = nil, nil
+	if err != nil {
 		return err
 	}
 	s.step = ref

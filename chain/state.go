@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math/rand/v2"
 )
 
 // Exit is an exit of a level (a down staircase unless Tile says otherwise).
@@ -51,6 +52,8 @@ type State struct {
 	// Files holds the files steps name (Config.Files); nil for none.
 	Files fs.FS
 
+	src    *rand.PCG  // the running step's random source (see Stream)
+	rng    *rand.Rand // and the Rand over it that the step was given
 	hist   *History
 	warns  *[]Warning   // shared with nested states
 	placed *[]Placement // shared with nested states
@@ -67,6 +70,18 @@ func (s *State) Snapshot(label string) {
 	if s.hist != nil {
 		s.hist.record(s, s.step, label, false)
 	}
+}
+
+// Stream returns the PCG that rng draws from when rng is the random source the
+// running step was given, else nil. A builder that draws millions of numbers
+// may draw them from a copy of its state (kit.Fast inlines PCG and IntN) and
+// set the state back when done (PCG.Seed): the numbers are those rng would
+// have drawn, one by one.
+func (s *State) Stream(rng *rand.Rand) *rand.PCG {
+	if rng != nil && rng == s.rng {
+		return s.src
+	}
+	return nil
 }
 
 // Recording reports whether snapshots are being recorded: a builder may skip the

@@ -11,7 +11,6 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"syscall"
 	"unicode/utf8"
 
@@ -184,16 +183,16 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	for _, w := range res.Warnings { // an exit cut off, a file's unknown glyphs: the exit code stays
 		fmt.Fprintln(stderr, "warning: "+pos[0]+": "+w.String())
 	}
-	var buf bytes.Buffer
+	var data []byte
 	switch *format {
 	case "ascii":
-		buf.WriteString(asciiMap(res.State, t.pack, !*noSpawns))
+		data = asciiMap(res.State, t.pack, !*noSpawns)
 	case "json":
-		var data []byte
 		data, err = gen.JSON()
-		buf.Write(data)
 	case "png", "gif":
+		var buf bytes.Buffer
 		err = writeImage(ctx, &buf, *format, t, res, *cell)
+		data = buf.Bytes()
 	}
 	if err != nil {
 		if ctx.Err() != nil {
@@ -201,7 +200,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		}
 		return fileErr(stderr, pos[0], err)
 	}
-	if err := writeOut(*out, stdout, buf.Bytes()); err != nil {
+	if err := writeOut(*out, stdout, data); err != nil {
 		return inputErr(stderr, err)
 	}
 	return exitOK
@@ -223,39 +222,62 @@ var _ = flag.ErrHelp
 // asciiMap draws the final map one character per tile: the tiles' glyphs,
 // spawns with their entity's glyph from pack (the name's first letter when the
 // pack has no renderable for it) unless spawns is false, and the start as @.
-func asciiMap(s *chain.State, pack *content.Pack, spawns bool) string {
-	rows := chain.Rows(s.Map)
-	grid := make([][]rune, len(rows))
-	for y, r := range rows {
-		grid[y] = []rune(r)
-	}
-	put := func(x, y int, g rune) {
-		if y >= 0 && y < len(grid) && x >= 0 && x < len(grid[y]) {
-			grid[y][x] = g
+// It writes the text once, at its size (a 4096×4096 map is 16 MB of text:
+// rows of runes would take four times that).
+func asciiMap(s *chain.State, pack *content.Pack, spawns bool) []byte {
+	g := s.Map
+	over := map[int]rune{} // the glyphs drawn over tiles, by tile index; the last drawn wins
+	put := func(x, y int, r rune) {
+		if g.In(chain.Point{X: x, Y: y}) {
+			over[g.Idx(chain.Point{X: x, Y: y})] = r
 		}
 	}
 	if spawns {
 		look := render.EntityLooks(pack)
 		for _, sp := range s.Spawns {
-			g, _, ok := look(sp.Name)
+			r, _, ok := look(sp.Name)
 			if !ok {
-				g, _ = utf8.DecodeRuneInString(sp.Name)
+				r, _ = utf8.DecodeRuneInString(sp.Name)
 			}
-			if g == utf8.RuneError {
-				g = '?'
+			if r == utf8.RuneError {
+				r = '?'
 			}
-			put(sp.X, sp.Y, g)
+			put(sp.X, sp.Y, r)
 		}
 	}
 	if s.Start != nil {
 		put(s.Start.X, s.Start.Y, '@')
 	}
-	var b strings.Builder
-	for _, r := range grid {
-		b.WriteString(string(r))
-		b.WriteByte('\n')
+	var glyph [256]rune
+	for i := range glyph {
+		glyph[i] = chain.Tile(i).Props().Glyph
 	}
-	return b.String()
+	glyphAt := func(i int) rune {
+		r, ok := over[i]
+		if !ok {
+			r = glyph[g.Tiles[i]]
+		}
+		if !utf8.ValidRune(r) {
+			return utf8.RuneError // as a string of runes writes it
+		}
+		return r
+	}
+	n := 0
+	for i := range g.Tiles {
+		n += utf8.RuneLen(glyphAt(i))
+	}
+	out := make([]byte, 0, n+g.H)
+	for y := range g.H {
+		for i := y * g.W; i < (y+1)*g.W; i++ {
+			if r := glyphAt(i); r < utf8.RuneSelf {
+				out = append(out, byte(r))
+			} else {
+				out = utf8.AppendRune(out, r)
+			}
+		}
+		out = append(out, '\n')
+	}
+	return out
 }
 
 // chainProject returns the one-level project a bare chain target plays as,

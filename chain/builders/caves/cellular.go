@@ -37,16 +37,18 @@ func (b cellular) Build(ctx context.Context, s *chain.State, rng *rand.Rand) err
 		b.iterations = b.metaIterations
 	}
 	if initial {
+		f := kit.NewFast(s, rng)
 		for y := 1; y < g.H-1; y++ {
 			row := g.Tiles[y*g.W : (y+1)*g.W]
 			for x := 1; x < g.W-1; x++ {
-				if kit.Roll(rng, 1, 100) > b.wallPct {
+				if f.Roll(1, 100) > b.wallPct {
 					row[x] = chain.Floor
 				} else {
 					row[x] = chain.Wall
 				}
 			}
 		}
+		f.Done()
 		if b.iterations > 0 {
 			s.Snapshot("noise")
 		}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"sync"
 
 	"hewn/chain"
 	"hewn/chain/builders/internal/kit"
@@ -39,9 +38,6 @@ func checkStart(s *chain.State) error {
 	return nil
 }
 
-// costBufs holds distant_exit's cost maps between runs (*[]int32).
-var costBufs sync.Pool
-
 // distantExit puts the stairs on the free plain-floor tile with the highest
 // walking cost from the start (the first in row order on ties), as the
 // tutorial's Dijkstra map; with no such tile, on the farthest free walkable one.
@@ -50,24 +46,28 @@ func distantExit(_ context.Context, s *chain.State, _ *rand.Rand) error {
 		return err
 	}
 	g := s.Map
-	buf, _ := costBufs.Get().(*[]int32)
-	if buf == nil {
-		buf = new([]int32)
-	}
-	defer costBufs.Put(buf)
-	dist := chain.WalkCostMapInto(*buf, g, []chain.Point{*s.Start})
-	*buf = dist
 	free := kit.NewOccupancy(s)
-	best, bestD := -1, int32(0)
-	for _, floorOnly := range []bool{true, false} {
-		for i, d := range dist {
-			if d > bestD && (!floorOnly || g.Tiles[i] == chain.Floor) && free.Free(g.Pt(i)) {
-				best, bestD = i, d
-			}
+	// The farthest tile is the first in row order among those of the highest
+	// cost: the search settles tiles in order of cost, so keep the lowest
+	// index at the highest cost seen, on plain floor and on any walkable tile.
+	bestFloor, bestFloorD := -1, int32(0)
+	bestAny, bestAnyD := -1, int32(0)
+	chain.WalkCosts(g, []chain.Point{*s.Start}, func(i int, d int32) {
+		anyBetter := d > bestAnyD || d == bestAnyD && i < bestAny
+		floorBetter := d > bestFloorD || d == bestFloorD && i < bestFloor
+		if d == 0 || !anyBetter && !floorBetter || !free.FreeAt(i) {
+			return // the start (cost 0 is never the farthest), no better, or taken
 		}
-		if best >= 0 {
-			break
+		if anyBetter {
+			bestAny, bestAnyD = i, d
 		}
+		if floorBetter && g.Tiles[i] == chain.Floor {
+			bestFloor, bestFloorD = i, d
+		}
+	})
+	best := bestFloor
+	if best < 0 {
+		best = bestAny
 	}
 	if best < 0 {
 		return fmt.Errorf("no free walkable tile can be reached from the start %v", *s.Start)

@@ -55,17 +55,19 @@ func (b voronoiSpawning) Build(ctx context.Context, s *chain.State, rng *rand.Ra
 	tileReg := resize(&sc.tileReg, g.W*g.H)[:0]
 	sizes := sc.sizes[:0]
 	defer func() { sc.sizes = sizes }()
+	w := g.W
 	for y := 1; y < g.H-1; y++ {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		for x := 1; x < g.W-1; x++ {
-			p := chain.Point{X: x, Y: y}
-			if g.At(p) != chain.Floor || !o.Free(p) {
+		cells.row(y)
+		row := g.Tiles[y*w : (y+1)*w]
+		for x := 1; x < w-1; x++ {
+			if row[x] != chain.Floor || !o.FreeAt(y*w+x) {
 				tileReg = append(tileReg, -1)
 				continue // the tutorial's regions hold plain floor only
 			}
-			c := cells.cell(float64(x), float64(y))
+			c := cells.cellIn(x)
 			r := regionOf[c]
 			if r < 0 {
 				r = int32(len(sizes))
@@ -155,13 +157,22 @@ func (n cellNoise) cell(x, y float64) [2]int {
 
 // noiseGrid is a cellNoise with the jittered points of every cell a w×h map's
 // inner tiles can fall in computed once (cell gives the same answer as
-// cellNoise.cell, as a dense cell index).
+// cellNoise.cell, as a dense cell index). Tiles are looked up a row at a
+// time (row, then cellIn): a row's distances along y to the cells' points are
+// computed once for the row, not once per tile.
 type noiseGrid struct {
 	n        cellNoise
 	metric   metric // n.dist, looked up once rather than compared per candidate
 	cx0, cy0 int    // the first cell column and row
 	cw       int    // cells per row
 	px, py   []float64
+	// The row being looked up: fy and iy are its y scaled and its cell row;
+	// base[k] is the dense index of cell column 0 in cell row iy-1+k; ady[i]
+	// is |py[i] - fy| for the cells of those three rows.
+	fy   float64
+	iy   int
+	base [3]int
+	ady  []float64
 }
 
 func (n cellNoise) grid(w, h int) *noiseGrid {
@@ -170,7 +181,7 @@ func (n cellNoise) grid(w, h int) *noiseGrid {
 	cx1 := int(math.Floor(float64(max(w-2, 1))*n.freq)) + 1
 	cy1 := int(math.Floor(float64(max(h-2, 1))*n.freq)) + 1
 	cw, ch := cx1-cx0+1, cy1-cy0+1
-	ng := &noiseGrid{n: n, metric: metricOf(n.dist), cx0: cx0, cy0: cy0, cw: cw, px: make([]float64, cw*ch), py: make([]float64, cw*ch)}
+	ng := &noiseGrid{n: n, metric: metricOf(n.dist), cx0: cx0, cy0: cy0, cw: cw, px: make([]float64, cw*ch), py: make([]float64, cw*ch), ady: make([]float64, cw*ch)}
 	for cy := cy0; cy <= cy1; cy++ {
 		for cx := cx0; cx <= cx1; cx++ {
 			h := mix(n.seed ^ mix(uint64(int64(cx))*0x9E3779B97F4A7C15^uint64(int64(cy))))
@@ -185,16 +196,52 @@ func (n cellNoise) grid(w, h int) *noiseGrid {
 
 // cell returns the dense index of the cell of inner tile (x, y).
 func (g *noiseGrid) cell(x, y float64) int {
-	fx, fy := x*g.n.freq, y*g.n.freq
-	ix, iy := int(math.Floor(fx)), int(math.Floor(fy))
-	best, bestD := (iy-g.cy0)*g.cw+ix-g.cx0, math.Inf(1)
-	for dy := -1; dy <= 1; dy++ {
-		row := (iy+dy-g.cy0)*g.cw + ix - g.cx0
-		for dx := -1; dx <= 1; dx++ {
-			i := row + dx
-			if d := g.metric.distance(g.px[i]-fx, g.py[i]-fy); d < bestD {
-				best, bestD = i, d
-			}
+	g.row(int(y))
+	return g.cellIn(int(x))
+}
+
+// row prepares the lookups of the inner tiles of row y (y ≥ 1).
+func (g *noiseGrid) row(y int) {
+	g.fy = float64(y) * g.n.freq
+	g.iy = int(g.fy) // fy > 0: truncation is the floor
+	for k := range g.base {
+		g.base[k] = (g.iy-1+k-g.cy0)*g.cw - g.cx0
+		for i := g.base[k] + g.cx0; i < g.base[k]+g.cx0+g.cw; i++ {
+			g.ady[i] = math.Abs(g.py[i] - g.fy)
+		}
+	}
+}
+
+// cellIn returns the dense index of the cell of inner tile (x, y) of the row
+// prepared last: of the nine cells around the tile's, the one whose point is
+// nearest (the first in row order on ties), as cellNoise.cell finds it.
+func (g *noiseGrid) cellIn(x int) int {
+	fx := float64(x) * g.n.freq
+	ix := int(fx) // fx > 0: truncation is the floor
+	best, bestD := g.base[1]+ix, math.Inf(1)
+	// The metric's distance of (|px - fx|, |py - fy|), as metric.distance
+	// computes it, for the three cells of each of the three rows (unrolled).
+	for _, b := range g.base {
+		i := b + ix - 1
+		px, ady := g.px[i:i+3], g.ady[i:i+3]
+		var d0, d1, d2 float64
+		switch g.metric {
+		case pythagoras:
+			dx0, dx1, dx2 := math.Abs(px[0]-fx), math.Abs(px[1]-fx), math.Abs(px[2]-fx)
+			d0, d1, d2 = dx0*dx0+ady[0]*ady[0], dx1*dx1+ady[1]*ady[1], dx2*dx2+ady[2]*ady[2]
+		case chebyshev:
+			d0, d1, d2 = max(math.Abs(px[0]-fx), ady[0]), max(math.Abs(px[1]-fx), ady[1]), max(math.Abs(px[2]-fx), ady[2])
+		default:
+			d0, d1, d2 = math.Abs(px[0]-fx)+ady[0], math.Abs(px[1]-fx)+ady[1], math.Abs(px[2]-fx)+ady[2]
+		}
+		if d0 < bestD {
+			best, bestD = i, d0
+		}
+		if d1 < bestD {
+			best, bestD = i+1, d1
+		}
+		if d2 < bestD {
+			best, bestD = i+2, d2
 		}
 	}
 	return best

@@ -29,9 +29,6 @@ func init() {
 
 type caveDecorator struct{ gravel, pool, formation int }
 
-// oneIn rolls a 1-in-n chance (never when n is 0), drawing as the tutorial's roll_dice(1, n) == 1.
-func oneIn(rng *rand.Rand, n int) bool { return n > 0 && kit.Dice(rng, 1, n) == 1 }
-
 func (b caveDecorator) Build(ctx context.Context, s *chain.State, rng *rand.Rand) error {
 	g := s.Map
 	old := g.Clone()
@@ -45,43 +42,52 @@ func (b caveDecorator) Build(ctx context.Context, s *chain.State, rng *rand.Rand
 			keep = append(keep, g.Idx(e.Pos()))
 		}
 	}
-	for i, t := range old.Tiles {
-		if i%4096 == 0 {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
+	f := kit.NewFast(s, rng)
+	defer f.Done()
+	w, h := g.W, g.H
+	for y := range h {
+		if err := ctx.Err(); err != nil {
+			return err
 		}
-		if slices.Contains(keep, i) {
-			continue
-		}
-		p := g.Pt(i)
-		switch t {
-		case chain.Floor:
-			if oneIn(rng, b.gravel) {
-				g.Tiles[i] = chain.Gravel
-			} else if oneIn(rng, b.pool) {
-				g.Tiles[i] = chain.ShallowWater
+		row, orow := g.Tiles[y*w:(y+1)*w], old.Tiles[y*w:(y+1)*w]
+		for x, t := range orow {
+			if t != chain.Floor && t != chain.Wall || len(keep) > 0 && slices.Contains(keep, y*w+x) {
+				continue
 			}
-		case chain.Wall:
-			// Off the map counts as wall (old.At reads walls there): the rock goes
-			// on, and the map's border stays solid. The tutorial counted nothing
-			// off the map, which dotted the border with pools, and skipped the right
-			// and lower neighbours on the second-last column and row (an off-by-one).
-			n := 0
-			for _, d := range chain.Neighbours4 {
-				if old.At(p.Add(d)) == chain.Wall {
-					n++
+			if t == chain.Floor {
+				if f.OneIn(b.gravel) {
+					row[x] = chain.Gravel
+				} else if f.OneIn(b.pool) {
+					row[x] = chain.ShallowWater
 				}
+				continue
+			}
+			// Off the map counts as wall: the rock goes on, and the map's border
+			// stays solid. The tutorial counted nothing off the map, which dotted
+			// the border with pools, and skipped the right and lower neighbours
+			// on the second-last column and row (an off-by-one).
+			n := 0
+			if y == 0 || old.Tiles[(y-1)*w+x] == chain.Wall {
+				n++
+			}
+			if x == w-1 || orow[x+1] == chain.Wall {
+				n++
+			}
+			if y == h-1 || old.Tiles[(y+1)*w+x] == chain.Wall {
+				n++
+			}
+			if x == 0 || orow[x-1] == chain.Wall {
+				n++
 			}
 			switch {
 			case n == 2:
-				g.Tiles[i] = chain.DeepWater
+				row[x] = chain.DeepWater
 			case n == 1 && b.formation > 0:
-				switch kit.Dice(rng, 1, b.formation) {
+				switch f.Roll(1, b.formation) {
 				case 1:
-					g.Tiles[i] = chain.Stalactite
+					row[x] = chain.Stalactite
 				case 2:
-					g.Tiles[i] = chain.Stalagmite
+					row[x] = chain.Stalagmite
 				}
 			}
 		}

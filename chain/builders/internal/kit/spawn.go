@@ -36,6 +36,9 @@ func (o *Occupancy) Free(p chain.Point) bool {
 	return o.g.In(p) && o.freeIdx(o.g.Idx(p))
 }
 
+// FreeAt reports whether the tile of index i (inside the map) may receive a spawn.
+func (o *Occupancy) FreeAt(i int) bool { return o.freeIdx(i) }
+
 // freeIdx reports whether tile index i (inside the map) may receive a spawn.
 func (o *Occupancy) freeIdx(i int) bool {
 	return o.g.Tiles[i].Walkable() && o.taken[i>>6]&(1<<(uint(i)&63)) == 0

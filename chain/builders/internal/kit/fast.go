@@ -1,0 +1,95 @@
+package kit
+
+import (
+	"encoding/binary"
+	"math/bits"
+	"math/rand/v2"
+
+	"hewn/chain"
+)
+
+// Fast draws the numbers a step's *rand.Rand would draw, faster: it copies the
+// state of the PCG behind it (chain.State.Stream) and steps it inline, with no
+// interface call per number. Call Done before drawing from the Rand again; it
+// hands the state back, so the Rand goes on where Fast stopped. When rng is
+// not the step's own source, Fast simply draws from rng.
+//
+// Its methods give exactly what the same calls on the Rand give (Roll and Dice
+// as the package's functions of that name): the same outputs are the
+// contract (golden files), and TestFastDrawsAsRand checks it.
+type Fast struct {
+	hi, lo uint64
+	src    *rand.PCG
+	rng    *rand.Rand // the fallback, when src is nil
+}
+
+// NewFast returns a Fast that continues rng's stream.
+func NewFast(s *chain.State, rng *rand.Rand) Fast {
+	src := s.Stream(rng)
+	if src == nil {
+		return Fast{rng: rng}
+	}
+	var buf [20]byte
+	b, _ := src.AppendBinary(buf[:0]) // "pcg:", then hi and lo big-endian
+	return Fast{hi: binary.BigEndian.Uint64(b[4:]), lo: binary.BigEndian.Uint64(b[12:]), src: src}
+}
+
+// Done hands the state back to the Rand's source.
+func (f *Fast) Done() {
+	if f.src != nil {
+		f.src.Seed(f.hi, f.lo)
+	}
+}
+
+// Uint64 is rand.PCG's Uint64: a 128-bit LCG step, then the DXSM output.
+func (f *Fast) Uint64() uint64 {
+	if f.src == nil {
+		return f.rng.Uint64()
+	}
+	const (
+		mulHi    = 2549297995355413924
+		mulLo    = 4865540595714422341
+		incHi    = 6364136223846793005
+		incLo    = 1442695040888963407
+		cheapMul = 0xda942042e4dd58b5
+	)
+	hi, lo := bits.Mul64(f.lo, mulLo)
+	hi += f.hi*mulLo + f.lo*mulHi
+	lo, c := bits.Add64(lo, incLo, 0)
+	hi, _ = bits.Add64(hi, incHi, c)
+	f.lo, f.hi = lo, hi
+	hi ^= hi >> 32
+	hi *= cheapMul
+	hi ^= hi >> 48
+	hi *= lo | 1
+	return hi
+}
+
+// IntN is rand.Rand's IntN (n > 0): Lemire's multiply, rejecting the few
+// products that would bias it, as math/rand/v2 does on every platform.
+func (f *Fast) IntN(n int) int {
+	un := uint64(n)
+	if un&(un-1) == 0 {
+		return int(f.Uint64() & (un - 1))
+	}
+	hi, lo := bits.Mul64(f.Uint64(), un)
+	if lo < un {
+		thresh := -un % un
+		for lo < thresh {
+			hi, lo = bits.Mul64(f.Uint64(), un)
+		}
+	}
+	return int(hi)
+}
+
+// Roll is the package's Roll: a number in [lo, hi], lo (and no draw) when hi <= lo.
+func (f *Fast) Roll(lo, hi int) int {
+	if hi <= lo {
+		return lo
+	}
+	return lo + f.IntN(hi-lo+1)
+}
+
+// OneIn is roll_dice(1, n) == 1 for n > 0 (no draw when n is 1), false (no
+// draw) when n is 0.
+func (f *Fast) OneIn(n int) bool { return n > 0 && f.Roll(1, n) == 1 }
