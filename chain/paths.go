@@ -28,6 +28,7 @@ func (w *walkPather) Neighbors(p gruid.Point) []gruid.Point { return w.nb.All(p,
 type pathScratch struct {
 	pad   []int32
 	queue []int32
+	mask  []uint64 // WalkableAndDeadEnds' row masks
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(pathScratch) }}
@@ -154,23 +155,77 @@ func StepsTo(g *Grid, from Point, targets []Point) int {
 	s := int32((from.Y+1)*pw + from.X + 1)
 	dist[s] = 0
 	queue := append(sc.queue, s)
-	offs := [8]int32{int32(-pw), 1, int32(pw), -1, int32(-pw - 1), int32(-pw + 1), int32(pw + 1), int32(pw - 1)}
-	for head := 0; head < len(queue); head++ {
-		i := queue[head]
-		d := dist[i] + 1
-		for _, o := range offs {
-			switch j := i + o; dist[j] {
-			case Unreachable:
-				dist[j] = d
-				queue = append(queue, j)
-			case target:
-				sc.queue = queue
-				return int(d)
-			}
+	p := int32(pw)
+	found := int32(-1)
+	// visit takes in tile j at d steps (unrolled below, as in walkCostsSolid).
+	visit := func(j, d int32) {
+		switch dist[j] {
+		case Unreachable:
+			dist[j] = d
+			queue = append(queue, j)
+		case target:
+			found = d
 		}
 	}
+	for head := 0; head < len(queue) && found < 0; head++ {
+		i := queue[head]
+		d := dist[i] + 1
+		visit(i-p, d)
+		visit(i+1, d)
+		visit(i+p, d)
+		visit(i-1, d)
+		visit(i-p-1, d)
+		visit(i-p+1, d)
+		visit(i+p+1, d)
+		visit(i+p-1, d)
+	}
 	sc.queue = queue
-	return Unreachable
+	if found < 0 {
+		return Unreachable
+	}
+	return int(found)
+}
+
+// WalkableAndDeadEnds counts g's walkable tiles, and those with exactly one
+// walkable neighbour of four (off the grid is not walkable), 64 tiles at a
+// time on walkable masks.
+func WalkableAndDeadEnds(g *Grid) (walk, dead int) {
+	w, h := g.W, g.H
+	nw := (w + 63) >> 6
+	sc := getScratch(0)
+	defer scratchPool.Put(sc)
+	if cap(sc.mask) < 3*nw {
+		sc.mask = make([]uint64, 3*nw)
+	}
+	// Three row masks in turn: above, this row, below (zero off the grid).
+	up, mid, dn := sc.mask[:nw], sc.mask[nw:2*nw], sc.mask[2*nw:3*nw]
+	clear(up)
+	walkMask(mid, g.Tiles[:w])
+	for y := range h {
+		if y+1 < h {
+			walkMask(dn, g.Tiles[(y+1)*w:(y+2)*w])
+		} else {
+			clear(dn)
+		}
+		for k, m := range mid {
+			// Each tile's left and right neighbours' bits, across words.
+			left, right := m<<1, m>>1
+			if k > 0 {
+				left |= mid[k-1] >> 63
+			}
+			if k+1 < nw {
+				right |= mid[k+1] << 63
+			}
+			// Exactly one of the four set: their sum's bits (s1 s0) are 01.
+			a, b, c, d := left, right, up[k], dn[k]
+			s0 := a ^ b ^ c ^ d
+			twoOrMore := a&b | a&c | a&d | b&c | b&d | c&d
+			walk += bits.OnesCount64(m)
+			dead += bits.OnesCount64(m & s0 &^ twoOrMore)
+		}
+		up, mid, dn = mid, dn, up
+	}
+	return walk, dead
 }
 
 type costPather struct {

@@ -112,3 +112,33 @@ func TestWalkMask(t *testing.T) {
 		}
 	}
 }
+
+// TestWalkableAndDeadEnds checks the 64-tiles-a-word count against a tile by
+// tile count, on maps wide enough for rows of several words.
+func TestWalkableAndDeadEnds(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for n := range 300 {
+		w, h := 1+rng.IntN(200), 1+rng.IntN(12)
+		g := randomGrid(rng, w, h, rng.IntN(101))
+		wantWalk, wantDead := 0, 0
+		for i, t := range g.Tiles {
+			if !t.Walkable() {
+				continue
+			}
+			wantWalk++
+			k := 0
+			for _, d := range Neighbours4 {
+				if g.Walkable(g.Pt(i).Add(d)) {
+					k++
+				}
+			}
+			if k == 1 {
+				wantDead++
+			}
+		}
+		walk, dead := WalkableAndDeadEnds(g)
+		if walk != wantWalk || dead != wantDead {
+			t.Fatalf("%d×%d map %d: walkable %d dead ends %d, want %d and %d", w, h, n, walk, dead, wantWalk, wantDead)
+		}
+	}
+}

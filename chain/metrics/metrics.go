@@ -94,7 +94,7 @@ func (ms *Measurer) Measure(s *chain.State) map[string]float64 {
 // `hewn stats` counts such levels as their own class).
 func (ms *Measurer) MeasureCut(s *chain.State) (m map[string]float64, cut bool) {
 	g := s.Map
-	walk, dead := walkAndDeadEnds(g)
+	walk, dead := chain.WalkableAndDeadEnds(g)
 	m = make(map[string]float64, len(Names))
 	m[FloorShare] = float64(walk) / float64(g.W*g.H)
 	m[Rooms] = float64(len(s.Rooms))
@@ -131,44 +131,4 @@ func (ms *Measurer) MeasureCut(s *chain.State) (m map[string]float64, cut bool) 
 		cut = true // nothing is walkable: no exit can be reached
 	}
 	return m, cut
-}
-
-// walkAndDeadEnds counts g's walkable tiles, and those with exactly one
-// walkable neighbour of four (off the grid is not walkable).
-func walkAndDeadEnds(g *chain.Grid) (walk, dead int) {
-	w, h := g.W, g.H
-	var none []chain.Tile
-	for y := range h {
-		row := g.Tiles[y*w : (y+1)*w]
-		up, dn := none, none
-		if y > 0 {
-			up = g.Tiles[(y-1)*w : y*w]
-		}
-		if y < h-1 {
-			dn = g.Tiles[(y+1)*w : (y+2)*w]
-		}
-		for x, t := range row {
-			if !t.Walkable() {
-				continue
-			}
-			walk++
-			n := 0
-			if x > 0 && row[x-1].Walkable() {
-				n++
-			}
-			if x < w-1 && row[x+1].Walkable() {
-				n++
-			}
-			if up != nil && up[x].Walkable() {
-				n++
-			}
-			if dn != nil && dn[x].Walkable() {
-				n++
-			}
-			if n == 1 {
-				dead++
-			}
-		}
-	}
-	return walk, dead
 }

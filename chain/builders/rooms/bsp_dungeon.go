@@ -48,20 +48,23 @@ func (b bspDungeon) Build(ctx context.Context, s *chain.State, rng *rand.Rand) e
 	g := s.Map
 	rects := subRects(nil, newTrect(2, 2, g.W-5, g.H-5))
 	var placed []trect
+	f := kit.NewFast(s, rng)
 	for range b.tries {
 		if err := ctx.Err(); err != nil {
+			f.Done()
 			return err
 		}
 		rect := rects[0]
 		if len(rects) > 1 {
-			rect = rects[rng.IntN(len(rects))]
+			rect = rects[f.IntN(len(rects))]
 		}
-		cand := randomSubRect(rng, rect)
+		cand := randomSubRect(&f, rect)
 		if bspPossible(g, cand, placed) {
 			placed = append(placed, cand)
 			rects = subRects(rects, rect)
 		}
 	}
+	f.Done()
 	s.Rooms = make([]chain.Rect, len(placed))
 	p := pace(len(placed))
 	for i, r := range placed {
@@ -86,10 +89,11 @@ func subRects(rects []trect, r trect) []trect {
 
 // randomSubRect is the tutorial's get_random_sub_rect: a room of 4 to 20 tiles
 // a side (at most the rectangle's size) whose corner is shifted 0..5 tiles into r.
-func randomSubRect(rng *rand.Rand, r trect) trect {
-	w := max(3, kit.Roll(rng, 1, min(abs(r.x1-r.x2), 20))-1) + 1
-	h := max(3, kit.Roll(rng, 1, min(abs(r.y1-r.y2), 20))-1) + 1
-	x, y := r.x1+kit.Roll(rng, 1, 6)-1, r.y1+kit.Roll(rng, 1, 6)-1
+func randomSubRect(f *kit.Fast, r trect) trect {
+	w := max(3, f.Roll(1, min(abs(r.x1-r.x2), 20))-1) + 1
+	h := max(3, f.Roll(1, min(abs(r.y1-r.y2), 20))-1) + 1
+	x := r.x1 + f.Roll(1, 6) - 1
+	y := r.y1 + f.Roll(1, 6) - 1
 	return newTrect(x, y, w, h)
 }
 

@@ -32,13 +32,15 @@ func (b roomExploder) Build(ctx context.Context, s *chain.State, rng *rand.Rand)
 	g := s.Map
 	// About 8 diggers leave each room; snapshot each that dug, up to the usual bound.
 	p, diggers := kit.NewPacer(0, 8*len(s.Rooms), 4*maxSnapshots), 0
+	f := kit.NewFast(s, rng)
+	defer f.Done()
 	for _, r := range s.Rooms {
-		for range kit.Roll(rng, 1, 20) - 5 {
+		for range f.Roll(1, 20) - 5 {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
 			diggers++
-			if b.dig(g, r.Center(), rng) && p.Due(diggers) {
+			if b.dig(g, r.Center(), &f) && p.Due(diggers) {
 				s.Snapshot("")
 			}
 		}
@@ -49,13 +51,13 @@ func (b roomExploder) Build(ctx context.Context, s *chain.State, rng *rand.Rand)
 // dig walks one drunken digger from p, digging as it goes (see kit.Dig), and
 // reports whether it dug anything. As in the tutorial it stays within columns
 // 2..W-2 and rows 2..H-2.
-func (b roomExploder) dig(g *chain.Grid, p chain.Point, rng *rand.Rand) bool {
+func (b roomExploder) dig(g *chain.Grid, p chain.Point, f *kit.Fast) bool {
 	did := false
 	for range b.lifetime {
 		if kit.Dig(g, p) {
 			did = true
 		}
-		switch kit.Roll(rng, 1, 4) {
+		switch f.Roll(1, 4) {
 		case 1:
 			if p.X > 2 {
 				p.X--

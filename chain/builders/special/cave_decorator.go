@@ -50,8 +50,9 @@ func (b caveDecorator) Build(ctx context.Context, s *chain.State, rng *rand.Rand
 			return err
 		}
 		row, orow := g.Tiles[y*w:(y+1)*w], old.Tiles[y*w:(y+1)*w]
+		keepHere := slices.ContainsFunc(keep, func(i int) bool { return i/w == y })
 		for x, t := range orow {
-			if t != chain.Floor && t != chain.Wall || len(keep) > 0 && slices.Contains(keep, y*w+x) {
+			if t != chain.Floor && t != chain.Wall || keepHere && slices.Contains(keep, y*w+x) {
 				continue
 			}
 			if t == chain.Floor {

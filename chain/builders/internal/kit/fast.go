@@ -41,11 +41,17 @@ func (f *Fast) Done() {
 	}
 }
 
-// Uint64 is rand.PCG's Uint64: a 128-bit LCG step, then the DXSM output.
+// Uint64 is rand.PCG's Uint64.
 func (f *Fast) Uint64() uint64 {
 	if f.src == nil {
 		return f.rng.Uint64()
 	}
+	return f.next()
+}
+
+// next is rand.PCG's Uint64 on the copied state: a 128-bit LCG step, then
+// the DXSM output (small enough to inline into IntN).
+func (f *Fast) next() uint64 {
 	const (
 		mulHi    = 2549297995355413924
 		mulLo    = 4865540595714422341
@@ -61,22 +67,24 @@ func (f *Fast) Uint64() uint64 {
 	hi ^= hi >> 32
 	hi *= cheapMul
 	hi ^= hi >> 48
-	hi *= lo | 1
-	return hi
+	return hi * (lo | 1)
 }
 
 // IntN is rand.Rand's IntN (n > 0): Lemire's multiply, rejecting the few
 // products that would bias it, as math/rand/v2 does on every platform.
 func (f *Fast) IntN(n int) int {
+	if f.src == nil {
+		return f.rng.IntN(n)
+	}
 	un := uint64(n)
 	if un&(un-1) == 0 {
-		return int(f.Uint64() & (un - 1))
+		return int(f.next() & (un - 1))
 	}
-	hi, lo := bits.Mul64(f.Uint64(), un)
+	hi, lo := bits.Mul64(f.next(), un)
 	if lo < un {
 		thresh := -un % un
 		for lo < thresh {
-			hi, lo = bits.Mul64(f.Uint64(), un)
+			hi, lo = bits.Mul64(f.next(), un)
 		}
 	}
 	return int(hi)
