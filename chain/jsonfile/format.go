@@ -71,3 +71,16 @@ func ReadFormat(raw json.RawMessage, newest string) (int, error) {
 func formatProblem(msg string, args ...any) error {
 	return Problems{{Path: FormatKey, Msg: fmt.Sprintf(msg, args...), Step: -1}}
 }
+
+// DocumentFormat is ReadFormat for a whole document: the version its
+// top-level "format" names, 0 when it has none (or when data is not a JSON
+// object: its decoder reports that, located).
+func DocumentFormat(data []byte, newest string) (int, error) {
+	var probe struct {
+		Format json.RawMessage `json:"format"`
+	}
+	if json.Unmarshal(data, &probe) != nil {
+		return 0, nil
+	}
+	return ReadFormat(probe.Format, newest)
+}

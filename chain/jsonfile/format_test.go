@@ -43,7 +43,17 @@ func TestFormatVersion(t *testing.T) {
 		require.NoError(t, err, c.raw)
 		assert.Equal(t, c.want, v)
 	}
-	v, err := ReadFormat(nil, "hewn.project/2")
+	v, err := DocumentFormat([]byte(`{"format": "hewn.project/1", "levels": []}`), "hewn.project/2")
+	require.NoError(t, err)
+	assert.Equal(t, 1, v)
+	for _, doc := range []string{`{"levels": []}`, `[1]`, `{`} {
+		v, err = DocumentFormat([]byte(doc), "hewn.project/2")
+		require.NoError(t, err, doc)
+		assert.Zero(t, v, doc)
+	}
+	_, err = DocumentFormat([]byte(`{"format": "hewn.project/3"}`), "hewn.project/2")
+	require.Error(t, err)
+	v, err = ReadFormat(nil, "hewn.project/2")
 	require.NoError(t, err)
 	assert.Zero(t, v, "no format: an unversioned document")
 	assert.EqualError(t, WithFile("p.hewn.json", NewerFormat("hewn.project/9", "hewn.project/2")),

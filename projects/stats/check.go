@@ -311,7 +311,7 @@ func (r *Report) header() header {
 func (r *Report) accum() (*accum, error) {
 	c := &checker{}
 	if r.Format != Format {
-		c.add("format", "%q is not %s", r.Format, Format)
+		c.add(jsonfile.FormatKey, "%q is not %s", r.Format, Format)
 		return nil, c.err()
 	}
 	h := r.header()
