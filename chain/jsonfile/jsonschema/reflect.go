@@ -159,7 +159,11 @@ func (r *Reflector) fields(t reflect.Type, s *Schema) {
 		if r.Nullable && !omit {
 			switch f.Type.Kind() {
 			case reflect.Slice, reflect.Map, reflect.Pointer:
-				fs = &Schema{AnyOf: []*Schema{fs, Of("null")}}
+				if len(fs.Type) > 0 && fs.Ref == "" {
+					fs.Type = append(fs.Type, "null")
+				} else {
+					fs = &Schema{AnyOf: []*Schema{fs, Of("null")}}
+				}
 			}
 		}
 		s.Properties.Set(name, fs)

@@ -186,3 +186,6 @@ func Object(props Props, required ...string) *Schema {
 
 // Required returns the schema of an object that has every key of names.
 func Required(names ...string) *Schema { return &Schema{Required: names} }
+
+// P returns a Prop, for Props literals: js.Props{js.P("name", js.Of("string"))}.
+func P(name string, s *Schema) Prop { return Prop{name, s} }
