@@ -15,10 +15,7 @@ import (
 // directly instead of in a "chain" object. Version 1 named itself with
 // "version": 1; version 2 (Format) names itself with "format", as every
 // document Hewn writes, and is otherwise the same.
-var migrations = map[int]func(raw map[string]json.RawMessage) error{
-	0: migrate0,
-	1: migrate1,
-}
+var migrations = [...]func(raw map[string]json.RawMessage) error{migrate0, migrate1}
 
 // migrate upgrades raw in place to Format, refusing a newer format by name.
 func migrate(raw map[string]json.RawMessage) error {
