@@ -46,7 +46,9 @@ func newBalanceView(p *Panel, h Host) *balanceView {
 	b.depths.SetText("1-10")
 	b.run = widget.NewButtonWithIcon("Run bots", theme.MediaPlayIcon(), b.sweep)
 	b.rates = widgets.NewChart(rateMin)
+	b.rates.SetChart(waiting("Survival and exit rate per depth: run the bots"))
 	b.killers = widgets.NewChart(deathMin)
+	b.killers.SetChart(waiting("Deaths by creature per depth: run the bots"))
 	b.lines = widget.NewLabel("Bots play each depth over the seeds above, with the player's keys and knowledge.")
 	b.lines.Wrapping = fyne.TextWrapWord
 	b.depth = widget.NewSelect(nil, func(string) { b.showDeaths() })

@@ -1,7 +1,10 @@
 package statsview
 
 import (
+	"cmp"
 	"fmt"
+	"image/color"
+	"maps"
 	"math"
 	"slices"
 	"sort"
@@ -23,7 +26,7 @@ type metricInfo struct {
 var metricInfos = map[string]metricInfo{
 	stats.FloorShare:     {"floor share (% of tiles)", "floor share", " %", true},
 	stats.ReachableShare: {"reachable floor (% of floor)", "reachable floor", " %", true},
-	stats.PathLength:     {"path length (steps, start to nearest exit)", "path length", " steps", false},
+	stats.PathLength:     {"path length to exit (steps)", "path length", " steps", false},
 	stats.Rooms:          {"rooms (count)", "rooms", "", false},
 	stats.Corridors:      {"corridors (count)", "corridors", "", false},
 	stats.DeadEnds:       {"dead ends (tiles)", "dead ends", " tiles", false},
@@ -48,8 +51,24 @@ func (mi metricInfo) shown(v float64) float64 {
 	return v
 }
 
-// value words a metric's value with its unit: "45 %", "12 steps".
-func (mi metricInfo) value(v float64) string { return chart.Number(mi.shown(v)) + mi.unit }
+// value words a metric's value with its unit: "45 %", "12 steps", with one
+// decimal at most.
+func (mi metricInfo) value(v float64) string { return mi.precise(v, 1) }
+
+// precise words a metric's value with its unit and at most decimals
+// decimals.
+func (mi metricInfo) precise(v float64, decimals int) string {
+	p := math.Pow(10, float64(decimals))
+	return chart.Number(math.Round(mi.shown(v)*p)/p) + mi.unit
+}
+
+// decimals is how many decimals tell bins of width w (as shown) apart.
+func decimals(w float64) int {
+	if !(w > 0) {
+		return 1
+	}
+	return min(max(0, 1-int(math.Floor(math.Log10(w)))), 6)
+}
 
 // wholeBins says bins are one per whole number (Lo a whole number, Hi = Lo+1).
 func wholeBins(bins []stats.Bin) bool {
@@ -68,7 +87,9 @@ func binSpan(mi metricInfo, b stats.Bin, whole bool) (lo, hi float64, words stri
 	if whole {
 		return b.Lo - 0.5, b.Lo + 0.5, mi.value(b.Lo)
 	}
-	return mi.shown(b.Lo), mi.shown(b.Hi), chart.Number(mi.shown(b.Lo)) + "–" + mi.value(b.Hi)
+	lo, hi = mi.shown(b.Lo), mi.shown(b.Hi)
+	d := decimals(hi - lo)
+	return lo, hi, strings.TrimSuffix(mi.precise(b.Lo, d), mi.unit) + "–" + mi.precise(b.Hi, d)
 }
 
 // mapsWord words a count of maps.
@@ -193,35 +214,68 @@ func balanceChart(r *stats.BalanceReport) *chart.Chart {
 	}
 }
 
-// deathsChart is what killed the bot per depth: a stack per depth, a colour
-// per creature, read out as the runs it ended.
+// othersColor is the grey of the killers stacked together.
+var othersColor = color.NRGBA{0x99, 0x99, 0x99, 0xFF}
+
+// maxKillers is how many killers the deaths chart tells apart by colour;
+// the rest are stacked together as "others".
+const maxKillers = 7
+
+// deathsChart is what killed the bot per depth: a stack per depth, the
+// deadliest creature at the bottom, a colour per creature (the deadliest
+// maxKillers; the rest together as "others"), read out as the runs it ended.
 func deathsChart(r *stats.BalanceReport) *chart.Chart {
 	depths := make([]string, len(r.Depths))
-	var killers []string
+	totals := map[string]int{}
 	total := 0
 	for i, d := range r.Depths {
 		depths[i] = strconv.Itoa(d.Depth)
 		for k, n := range d.Deaths {
-			if !slices.Contains(killers, k) {
-				killers = append(killers, k)
-			}
+			totals[k] += n
 			total += n
 		}
 	}
-	sort.Strings(killers)
-	series := make([]chart.Series, len(killers))
+	killers := slices.Collect(maps.Keys(totals))
+	slices.SortFunc(killers, func(a, b string) int {
+		if c := cmp.Compare(totals[b], totals[a]); c != 0 {
+			return c
+		}
+		return strings.Compare(a, b)
+	})
+	var others []string
+	if len(killers) > maxKillers {
+		killers, others = killers[:maxKillers-1], killers[maxKillers-1:]
+		sort.Strings(others)
+	}
 	base := make([]float64, len(r.Depths))
-	for j, k := range killers {
-		b := &chart.Bars{Name: k}
+	var series []chart.Series
+	stack := func(name string, col color.Color, count func(d stats.DepthBalance) (int, string)) {
+		b := &chart.Bars{Name: name, Color: col} // nil: the theme's palette in turn
 		for i, d := range r.Depths {
-			n := d.Deaths[k]
+			n, words := count(d)
 			if n > 0 {
 				b.Bars = append(b.Bars, chart.Bar{Lo: float64(i) - 0.3, Hi: float64(i) + 0.3, Base: base[i], Value: float64(n),
-					Tip: fmt.Sprintf("depth %d: %s killed the bot in %d of %d runs", d.Depth, k, n, d.Runs)})
+					Tip: fmt.Sprintf("depth %d: %s killed the bot in %d of %d runs", d.Depth, words, n, d.Runs)})
 			}
 			base[i] += float64(n)
 		}
-		series[j] = b
+		series = append(series, b)
+	}
+	for _, k := range killers {
+		stack(k, nil, func(d stats.DepthBalance) (int, string) { return d.Deaths[k], k })
+	}
+	if len(others) > 0 {
+		stack("others", othersColor, func(d stats.DepthBalance) (int, string) {
+			n := 0
+			var which []string
+			for _, k := range others {
+				if c := d.Deaths[k]; c > 0 {
+					n += c
+					which = append(which, fmt.Sprintf("%s %d", k, c))
+				}
+			}
+			return n, "others (" + strings.Join(which, ", ") + ")"
+		})
 	}
 	title := "Deaths by creature per depth"
 	if total == 0 {
@@ -241,3 +295,7 @@ func capital(s string) string {
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
 }
+
+// waiting is an empty chart: a title that says what fills it (no axes,
+// whose ranges would mean nothing yet).
+func waiting(title string) *chart.Chart { return &chart.Chart{Title: title} }

@@ -113,7 +113,9 @@ func New(h Host) *Panel {
 	p.worstNote = widget.NewLabel("")
 	p.worstNote.Wrapping = fyne.TextWrapWord
 	p.hist = widgets.NewChart(histMin)
+	p.hist.SetChart(waiting("Histogram: run a sweep"))
 	p.heat = widgets.NewChart(heatMin)
+	p.heat.SetChart(waiting("Expressive range: run a sweep"))
 	p.worst = container.NewVBox()
 
 	form := container.NewHBox(widget.NewLabel("Seeds"), sized(p.seeds, 80), widget.NewLabel("from"), sized(p.from, 80), p.run, p.cancelB)

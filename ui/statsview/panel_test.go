@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"math"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -265,14 +266,21 @@ func TestStatisticsChartsReadOutWhatIsUnderThePointer(t *testing.T) {
 	bar := m.Panels[0].Series[0].(*chart.Bars).Bars[top]
 	assert.InDelta(t, 100*bins[top].Lo, bar.Lo, 1e-9, "shares in per cent")
 	uitest.Hover(h.win, hist, hist.PositionOf(0, (bar.Lo+bar.Hi)/2, bar.Value/2))
-	want := fmt.Sprintf("floor share %s–%s %%: %d maps (%.0f %% of %d)", chart.Number(100*bins[top].Lo), chart.Number(100*bins[top].Hi),
-		bins[top].Count, 100*float64(bins[top].Count)/float64(r.Maps-r.Failures.Count), r.Maps-r.Failures.Count)
-	assert.Equal(t, want, hist.Readout())
+	got := regexp.MustCompile(`^floor share ([0-9.]+)–([0-9.]+) %: (.*)$`).FindStringSubmatch(hist.Readout())
+	require.Len(t, got, 4, hist.Readout())
+	width := 100 * (bins[top].Hi - bins[top].Lo)
+	for i, edge := range []float64{bins[top].Lo, bins[top].Hi} {
+		v, err := strconv.ParseFloat(got[1+i], 64)
+		require.NoError(t, err)
+		assert.InDelta(t, 100*edge, v, width/10, "the bin's edges in per cent, to a tenth of its width")
+	}
+	total := r.Maps - r.Failures.Count
+	assert.Equal(t, fmt.Sprintf("%d maps (%.0f %% of %d)", bins[top].Count, 100*float64(bins[top].Count)/float64(total), total), got[3])
 
 	heat := panel.heat
 	counts := heatCounts(reportData{r}, stats.FloorShare, stats.PathLength)
 	hm := heat.Model().Panels[0].Series[0].(*chart.Heat)
-	assert.Equal(t, "path length (steps, start to nearest exit)", heat.Model().Panels[0].Y.Label)
+	assert.Equal(t, "path length to exit (steps)", heat.Model().Panels[0].Y.Label)
 	assert.NotEmpty(t, heat.Frame().ScaleTicks(), "a colour scale")
 	row, col := 0, 0
 	for ri, rr := range counts {
@@ -285,7 +293,7 @@ func TestStatisticsChartsReadOutWhatIsUnderThePointer(t *testing.T) {
 	uitest.Hover(h.win, heat, heat.PositionOf(0, (hm.XEdges[col]+hm.XEdges[col+1])/2, (hm.YEdges[row]+hm.YEdges[row+1])/2))
 	lines := strings.Split(heat.Readout(), "\n")
 	require.Len(t, lines, 3, heat.Readout())
-	assert.True(t, strings.HasPrefix(lines[0], "floor share "+chart.Number(hm.XEdges[col])), lines[0])
+	assert.Regexp(t, `^floor share [0-9.]+–[0-9.]+ %$`, lines[0])
 	assert.True(t, strings.HasPrefix(lines[1], "path length "), lines[1])
 	assert.True(t, strings.HasPrefix(lines[2], fmt.Sprintf("%d maps", int(counts[row][col]))), lines[2])
 }
