@@ -158,9 +158,10 @@ func (r *renderer) plots(area draw.Canvas, f *Frame) ([]*plot.Plot, []Tick) {
 		} else {
 			yt = niceTicks(p.Y.Min, p.Y.Max, int(height/yTickSpace), pn.Y.Integer, pn.Y.Format)
 		}
-		r.styleAxis(&p.X, c.X.Label, xt)
-		r.styleAxis(&p.Y, pn.Y.Label, yt)
-		if i < len(c.Panels)-1 { // the shared X axis is drawn under the last panel
+		labelSty := r.text(r.ts+1, false, draw.XCenter, draw.YCenter)
+		r.styleAxis(&p.X, fit(labelSty, c.X.Label, vg.Length(width)), xt)
+		r.styleAxis(&p.Y, fit(labelSty, pn.Y.Label, vg.Length(height)-20), yt) // cut to the panel's height
+		if i < len(c.Panels)-1 {                                               // the shared X axis is drawn under the last panel
 			p.HideX()
 			p.X.Label.Text = ""
 		}
