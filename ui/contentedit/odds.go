@@ -147,7 +147,7 @@ func (o *oddsView) refreshBars(pk *content.Pack) {
 	o.bars.SetMinSize(fyne.NewSize(oddsMinW, float32(oddsFrameH+oddsRowH*max(len(odds), 1))))
 	o.bars.SetChart(&chart.Chart{
 		Title:  title,
-		X:      chart.Axis{Label: "chance per roll (%)"},
+		X:      chart.Axis{Label: "chance per roll (%)", Mirror: true},
 		Panels: []chart.Panel{{Y: chart.Axis{Categories: names}, Series: []chart.Series{&chart.Bars{Horizontal: true, Bars: bars}}}},
 	})
 }
@@ -217,7 +217,7 @@ func (o *oddsView) refreshHeat(pk *content.Pack, n int) {
 	o.heat.SetMinSize(fyne.NewSize(oddsMinW, float32(oddsFrameH+oddsRowH*max(len(names), 1))))
 	o.heat.SetChart(&chart.Chart{
 		Title:  title,
-		X:      chart.Axis{Label: "depth", Categories: depths},
+		X:      chart.Axis{Label: "depth", Categories: depths, Mirror: true},
 		Panels: []chart.Panel{{Y: chart.Axis{Categories: names}, Series: []chart.Series{heat}}},
 	})
 }

@@ -39,7 +39,7 @@ func historySeries(h *chain.History) []historyPoint {
 
 // The history chart's height and its series' colours (Okabe–Ito: legible
 // on light and dark themes alike).
-const chartH = 150
+const chartH = 180
 
 var (
 	floorColor  = color.NRGBA{0x56, 0xB4, 0xE9, 0xFF}
@@ -136,9 +136,11 @@ func snapshotAt(x float64, n int) int {
 // historyModel is the chart of series s of history h (no series: empty
 // axes).
 func historyModel(h *chain.History, s []historyPoint) *chart.Chart {
-	floor := &chart.Line{Name: "floor share", Color: floorColor}
-	regions := &chart.Line{Name: "regions", Color: regionColor}
-	spawns := &chart.Line{Name: "spawns", Color: spawnColor}
+	// unnamed: the legend at the chart's right names them and reads their
+	// values at the shown snapshot
+	floor := &chart.Line{Color: floorColor}
+	regions := &chart.Line{Color: regionColor}
+	spawns := &chart.Line{Color: spawnColor}
 	for i, p := range s {
 		x := float64(i + 1)
 		floor.Points = append(floor.Points, chart.Point{X: x, Y: 100 * p.FloorShare})
@@ -153,8 +155,9 @@ func historyModel(h *chain.History, s []historyPoint) *chart.Chart {
 		Title: "Along the history (click or drag to show a snapshot)",
 		X:     x,
 		Panels: []chart.Panel{
-			{Y: chart.Axis{Label: "floor %", Min: 0, Max: 100}, Series: []chart.Series{floor}},
-			{Y: chart.Axis{Label: "count", Integer: true}, Series: []chart.Series{regions, spawns}},
+			{Title: "floor share (%)", TitleColor: floorColor, Y: chart.Axis{Min: 0, Max: 100}, Series: []chart.Series{floor}},
+			{Title: "regions", TitleColor: regionColor, Y: chart.Axis{Integer: true}, Series: []chart.Series{regions}},
+			{Title: "spawns", TitleColor: spawnColor, Y: chart.Axis{Integer: true}, Series: []chart.Series{spawns}},
 		},
 	}
 	if len(s) == 0 {

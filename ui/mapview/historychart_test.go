@@ -92,20 +92,20 @@ func TestHistoryChartHoverReadsTheSnapshotUnderThePointer(t *testing.T) {
 	c := f.p.scrub.chart
 	h := f.result().History
 	k := len(s) / 3
-	uitest.Hover(f.w, c.plot, c.plot.PositionOf(1, float64(k+1), 1)) // the counts' panel
+	uitest.Hover(f.w, c.plot, c.plot.PositionOf(1, float64(k+1), 0)) // the regions' panel
 	want := fmt.Sprintf("%s\nfloor share %.0f%%, regions %d, spawns %d", snapshotLabel(h, k), 100*s[k].FloorShare, s[k].Regions, s[k].Spawns)
 	assert.Equal(t, want, c.plot.Readout())
 	assert.Contains(t, c.plot.Readout(), fmt.Sprintf("%d/%d · ", k+1, len(s)))
 
 	m := c.plot.Model()
 	assert.Equal(t, "snapshot", m.X.Label)
-	assert.Equal(t, "floor %", m.Panels[0].Y.Label)
-	assert.Equal(t, "count", m.Panels[1].Y.Label)
+	assert.Equal(t, []string{"floor share (%)", "regions", "spawns"}, []string{m.Panels[0].Title, m.Panels[1].Title, m.Panels[2].Title})
 	fr := c.plot.Frame()
 	lo, hi := fr.YRange(0)
 	assert.Equal(t, [2]float64{0, 100}, [2]float64{lo, hi}, "floor share on a 0–100 %% axis")
 	assert.NotEmpty(t, fr.XTicks(), "the snapshots axis is labelled")
-	assert.NotEmpty(t, fr.YTicks(1), "the counts axis is labelled")
+	assert.NotEmpty(t, fr.YTicks(1), "the regions axis is labelled")
+	assert.NotEmpty(t, fr.YTicks(2), "the spawns axis is labelled")
 }
 
 func BenchmarkHistorySeries(b *testing.B) {

@@ -37,8 +37,13 @@ type Chart struct {
 // Panel is one plot area: a vertical axis and the series drawn on it, in
 // order (later series on top).
 type Panel struct {
-	Y      Axis
-	Series []Series
+	// Title, if set, names the panel in a corner of its data area (for
+	// small multiples too short for a rotated axis label), in TitleColor
+	// (nil: the foreground).
+	Title      string
+	TitleColor color.Color
+	Y          Axis
+	Series     []Series
 }
 
 // Axis is a horizontal or vertical axis.
@@ -57,6 +62,9 @@ type Axis struct {
 	// Format words a value for tick labels and read-outs (nil: a plain
 	// number with the ticks' precision).
 	Format func(v float64) string
+	// Mirror also labels the X axis's ticks above the top panel (for charts
+	// taller than the screen, read in a scroll).
+	Mirror bool
 }
 
 // Series is one of *Bars, *Heat or *Line.

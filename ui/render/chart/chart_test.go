@@ -267,3 +267,16 @@ func BenchmarkHit(b *testing.B) {
 		f.At(300, 150)
 	}
 }
+
+// A mirrored X axis is labelled above the data too: the data area starts
+// lower, by a row of labels.
+func TestMirroredAxisMakesRoomAboveTheData(t *testing.T) {
+	c := heatmap()
+	_, f := Render(c, 500, 400, 1)
+	_, top, _, _ := f.Area(0)
+	c.X.Mirror = true
+	_, f = Render(c, 500, 400, 1)
+	_, mtop, _, _ := f.Area(0)
+	assert.Greater(t, mtop, top+8)
+	assert.Equal(t, len(f.XTicks()), 5)
+}

@@ -161,7 +161,7 @@ func (r *renderer) plots(area draw.Canvas, f *Frame) ([]*plot.Plot, []Tick) {
 		labelSty := r.text(r.ts+1, false, draw.XCenter, draw.YCenter)
 		r.styleAxis(&p.X, fit(labelSty, c.X.Label, vg.Length(width)), xt)
 		// labels are cut to the room they have
-		r.styleAxis(&p.Y, fit(labelSty, pn.Y.Label, vg.Length(height)-20), yt)
+		r.styleAxis(&p.Y, fit(labelSty, pn.Y.Label, vg.Length(height)-4), yt)
 		if i < len(c.Panels)-1 { // the shared X axis is drawn under the last panel
 			p.HideX()
 			p.X.Label.Text = ""

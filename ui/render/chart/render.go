@@ -30,6 +30,7 @@ const (
 	yTickSpace  = 32 // and per this many up
 	panelGap    = 8  // between stacked panels
 	labelGutter = 3  // between a bar and its label
+	maxScaleH   = 260
 )
 
 // Render draws c into a w×h image for a screen whose scale is the pixels per
@@ -116,9 +117,14 @@ func (r *renderer) draw(dc draw.Canvas, f *Frame) {
 	var lo, hi float64
 	if heat != nil {
 		lo, hi = heat.Scale.scaleRange(heat.Values)
-		n := int(float64(area.Max.Y-area.Min.Y) / 2 / yTickSpace)
+		n := int(float64(min(area.Max.Y-area.Min.Y, maxScaleH)) / 2 / yTickSpace)
 		scaleTicks = niceTicks(lo, hi, n, whole(heat.Values) && hi-lo >= 2, heat.Scale.format)
 		area.Max.X -= r.scaleWidth(heat, scaleTicks)
+	}
+	var mirror vg.Length
+	if r.c.X.Mirror {
+		mirror = r.text(r.ts, false, draw.XCenter, draw.YBottom).Height("0") + tickLen + 2
+		area.Max.Y -= mirror
 	}
 	plots, xt := r.plots(area, f)
 	canvases := make([]draw.Canvas, len(plots))
@@ -146,9 +152,16 @@ func (r *renderer) draw(dc draw.Canvas, f *Frame) {
 		pf.x1, _ = r.px(vg.Point{X: trX(p.X.Max)})
 		_, pf.y0 = r.px(vg.Point{Y: trY(p.Y.Min)})
 		_, pf.y1 = r.px(vg.Point{Y: trY(p.Y.Max)})
+		if i == 0 && mirror > 0 {
+			r.mirror(data, trX, f.xTicks)
+		}
+		if t := r.c.Panels[i].Title; t != "" {
+			r.panelTitle(data, t, r.c.Panels[i].TitleColor)
+		}
 		if heat != nil && i == heatPanel {
 			f.scale = scaleFrame{lo: lo, hi: hi, ticks: labelled(scaleTicks)}
-			r.drawScale(dc, area.Max.X+scaleGap, data.Min.Y, data.Max.Y, heat, lo, hi, scaleTicks)
+			// at most maxScaleH tall, at the top: a tall chart is read in a scroll
+			r.drawScale(dc, area.Max.X+scaleGap, max(data.Min.Y, data.Max.Y-maxScaleH), data.Max.Y, heat, lo, hi, scaleTicks)
 		}
 	}
 }
@@ -321,5 +334,39 @@ func (r *renderer) drawScale(c draw.Canvas, x0, y0, y1 vg.Length, h *Heat, lo, h
 		ls := r.text(r.ts+1, false, draw.XCenter, draw.YTop)
 		ls.Rotation = math.Pi / 2 // reads upwards, as the vertical axes' labels
 		c.FillText(ls, vg.Point{X: x0 + scaleBarW + tickLen + 4 + lw, Y: (y0 + y1) / 2}, fit(ls, h.Scale.Label, y1-y0))
+	}
+}
+
+// panelTitle writes a panel's title in the top left corner of its data area,
+// on a box of the background so lines under it do not cross it.
+func (r *renderer) panelTitle(data draw.Canvas, t string, col color.Color) {
+	if col == nil {
+		col = r.st.Foreground
+	}
+	sty := textStyle(col, r.ts, true, draw.XLeft, draw.YTop)
+	t = fit(sty, t, data.Max.X-data.Min.X-8)
+	w, h := sty.Width(t), sty.Height(t)
+	x, y := data.Min.X+3, data.Max.Y-1
+	bg := r.st.Background
+	if c, ok := color.NRGBAModel.Convert(bg).(color.NRGBA); ok {
+		c.A = 0xD0
+		bg = c
+	}
+	data.FillPolygon(bg, rect(x-2, y-h-1, x+w+2, y+1))
+	data.FillText(sty, vg.Point{X: x, Y: y}, t)
+}
+
+// mirror labels the X ticks above the data area too.
+func (r *renderer) mirror(data draw.Canvas, trX func(float64) vg.Length, ticks []Tick) {
+	sty := r.text(r.ts, false, draw.XCenter, draw.YBottom)
+	line := draw.LineStyle{Color: r.st.Foreground, Width: 0.75}
+	y := data.Max.Y + 2
+	for _, t := range ticks {
+		x := trX(t.Value)
+		if !data.ContainsX(x) {
+			continue
+		}
+		data.StrokeLine2(line, x, y, x, y+tickLen)
+		data.FillText(sty, vg.Point{X: x, Y: y + tickLen}, t.Label)
 	}
 }
