@@ -19,6 +19,7 @@ import (
 var icon []byte
 
 func main() {
+	cli.RestoreGOMAXPROCS() // a dependency's init resets it to the core count
 	args := os.Args[1:]
 	if len(args) > 0 && !editorFile(args) {
 		os.Exit(cli.Main(args, os.Stdout, os.Stderr))

@@ -28,6 +28,7 @@ type Level struct {
 	Name    string         `json:"name"`
 	Depth   int            `json:"depth"`
 	Seed    uint64         `json:"seed"`
+	Try     int            `json:"try"`
 	Width   int            `json:"width"`
 	Height  int            `json:"height"`
 	Palette []PaletteEntry `json:"palette"`
@@ -39,7 +40,8 @@ type Level struct {
 }
 
 // Level converts the result's final state to Level JSON form. Seed is the master
-// seed the run was given, so the level can be reproduced from it.
+// seed the run was given, so the level can be reproduced from it; Try is the
+// result's try (at least 1).
 func (r *Result) Level() Level {
 	s := r.State
 	used := make([]bool, numTiles)
@@ -48,7 +50,7 @@ func (r *Result) Level() Level {
 			used[t] = true
 		}
 	}
-	lv := Level{Name: r.Chain.Name, Depth: r.Chain.Depth, Seed: r.Master, Width: s.Map.W, Height: s.Map.H,
+	lv := Level{Name: r.Chain.Name, Depth: r.Chain.Depth, Seed: r.Master, Try: max(r.Try, 1), Width: s.Map.W, Height: s.Map.H,
 		Start: s.Start, Exits: []LevelExit{}, Rooms: []Rect{}, Spawns: []Spawn{}}
 	for t, u := range used {
 		if u {

@@ -14,8 +14,11 @@ type Result struct {
 	Chain *Chain
 	// Master is the master seed; Seed the level seed derived from it (or pinned).
 	Master, Seed uint64
-	State        *State
-	History      *History
+	// Try is Config.Try: which roll of the level this is (0 and 1 both mean
+	// the first).
+	Try     int
+	State   *State
+	History *History
 	// Warnings are what the run found suspicious without failing: what steps
 	// reported (State.Warn), then each exit the start cannot reach, naming
 	// the step that cut it off.
@@ -43,6 +46,11 @@ type Config struct {
 	// NoHistory skips recording snapshots (the result's history stays empty): for
 	// runs that only want the final level, such as exports and seed sweeps.
 	NoHistory bool
+	// Try labels the run as that roll of the level (1 or 0: the first): a
+	// project level's acceptance rules re-roll a level that misses them with a
+	// seed derived from the level seed and the try (package projects), and the
+	// level JSON records it. The engine only passes it on to Result.Try.
+	Try int
 
 	noReachCheck bool // a run again for reachWarnings' history
 }
@@ -98,7 +106,7 @@ func RunConfig(ctx context.Context, c *Chain, cfg Config) (res *Result, err erro
 	if cfg.NoHistory {
 		s.hist = nil
 	}
-	res = &Result{Chain: c, Master: cfg.Master, Seed: seed, State: s, History: hist}
+	res = &Result{Chain: c, Master: cfg.Master, Seed: seed, Try: cfg.Try, State: s, History: hist}
 	err = runSteps(ctx, s, c.Steps, "steps", "", -1)
 	res.Warnings = *s.warns
 	if err != nil {

@@ -70,6 +70,11 @@ func (p *Project) CheckLevels() (errs, warns []string) {
 		if l.Chain == nil {
 			continue
 		}
+		if l.Accept != nil {
+			for _, pr := range l.Accept.check(path+".accept", l.Chain.Width, l.Chain.Height, l.Chain.Steps) {
+				errs = append(errs, pr.Error())
+			}
+		}
 		for _, pr := range chain.Check(l.Chain) {
 			if pr.Warning {
 				warns = append(warns, fmt.Sprintf("%s.chain.%s", path, pr.Error()))

@@ -21,13 +21,14 @@ type chainJSON struct {
 }
 
 type levelJSON struct {
-	Depth int         `json:"depth"`
-	Name  string      `json:"name"`
-	Theme string      `json:"theme,omitempty"`
-	Split *ThemeSplit `json:"theme_split,omitempty"`
-	Seed  *uint64     `json:"seed"`
-	Chain chainJSON   `json:"chain"`
-	Pins  []Pin       `json:"pins,omitempty"`
+	Depth  int         `json:"depth"`
+	Name   string      `json:"name"`
+	Theme  string      `json:"theme,omitempty"`
+	Split  *ThemeSplit `json:"theme_split,omitempty"`
+	Seed   *uint64     `json:"seed"`
+	Accept *Accept     `json:"accept,omitempty"`
+	Chain  chainJSON   `json:"chain"`
+	Pins   []Pin       `json:"pins,omitempty"`
 }
 
 type projectJSON struct {
@@ -53,7 +54,7 @@ func (p *Project) Encode(w io.Writer) error {
 		out.Settings = &s
 	}
 	for _, l := range p.Levels {
-		lj := levelJSON{Depth: l.Depth, Name: l.Name, Theme: l.Theme, Split: l.Split, Seed: l.Seed, Pins: l.Pins}
+		lj := levelJSON{Depth: l.Depth, Name: l.Name, Theme: l.Theme, Split: l.Split, Seed: l.Seed, Accept: l.Accept, Pins: l.Pins}
 		if l.Chain != nil {
 			lj.Chain = chainJSON{l.Chain.Width, l.Chain.Height, l.Chain.Steps}
 		}
@@ -271,7 +272,7 @@ func decodeLevel(data json.RawMessage, path string) (Level, chain.Problems) {
 		return Level{}, probs
 	}
 	l := Level{Depth: 1}
-	known := []string{"depth", "name", "theme", "theme_split", "seed", "chain", "pins"}
+	known := []string{"depth", "name", "theme", "theme_split", "seed", "accept", "chain", "pins"}
 	for _, k := range sortedKeys(raw) {
 		v := raw[k]
 		kp := path + "." + k
@@ -298,6 +299,8 @@ func decodeLevel(data json.RawMessage, path string) (Level, chain.Problems) {
 			if err == nil {
 				checkPins(l.Pins, kp, add)
 			}
+		case "accept":
+			l.Accept, _ = decodeAccept(v, kp, add)
 		case "chain":
 		default:
 			add(kp, "unknown key %q (want %s)", k, strings.Join(known, ", "))
@@ -322,6 +325,9 @@ func decodeLevel(data json.RawMessage, path string) (Level, chain.Problems) {
 	}
 	c.Name, c.Depth = l.Name, l.Depth
 	l.Chain = c
+	if l.Accept != nil {
+		probs = append(probs, l.Accept.check(path+".accept", c.Width, c.Height, c.Steps)...)
+	}
 	return l, probs
 }
 

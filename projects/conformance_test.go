@@ -65,7 +65,9 @@ func TestConformanceCorpus(t *testing.T) {
 }
 
 // writeConformance writes the corpus: every example depth and every depth of
-// the runtime fixture project over three seeds (the largest included), and
+// the runtime fixture projects (cavern: its own pack, themes and prefab;
+// accept: acceptance rules that re-roll) over three seeds (the largest
+// included), and
 // every builder golden chain at its own depth.
 func writeConformance(t *testing.T) {
 	c := conformance{About: "Hewn's runtime conformance corpus: for each case, the SHA-256 (hex) of the level JSON " +
@@ -80,7 +82,8 @@ func writeConformance(t *testing.T) {
 		sum := sha256.Sum256(b)
 		c.Cases = append(c.Cases, conformanceCase{file, depth, seed, hex.EncodeToString(sum[:])})
 	}
-	for _, file := range []string{"projects/example.hewn.json", "projects/testdata/runtime/cavern.hewn.json"} {
+	for _, file := range []string{"projects/example.hewn.json", "projects/testdata/runtime/cavern.hewn.json",
+		"projects/testdata/runtime/accept.hewn.json"} {
 		g, err := NewGenerator(root, file)
 		require.NoError(t, err)
 		for _, l := range g.Levels() {

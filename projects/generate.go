@@ -31,7 +31,9 @@ type Generated struct {
 // pins one), rolling content from pack (nil: the project's own pack, loaded
 // with LoadPack and refused when it has errors). It is the one route from a project to a level: `hewn run`,
 // the WebAssembly runtime and Go games all call it, so they give the same
-// level byte for byte. It records no history (see GenerateHistory).
+// level byte for byte. It records no history (see GenerateHistory). A level
+// with acceptance rules is re-rolled until a roll meets them (RunLevel); the
+// result's Try says which roll it is, and an *AcceptError says why none did.
 //
 // Generate runs the level as it is; Verdict first refuses what `hewn project
 // check` rejects, as `hewn run` and Generator do.
@@ -60,7 +62,7 @@ func (p *Project) generate(ctx context.Context, depth int, master uint64, pack *
 	}
 	cfg := p.Config(i, master, pack.Roller())
 	cfg.NoHistory = !history
-	res, err := chain.RunConfig(ctx, p.Levels[i].Chain, cfg)
+	res, err := p.RunLevel(ctx, i, cfg)
 	if err != nil {
 		return nil, err
 	}

@@ -44,9 +44,17 @@ func (p *Project) PinConfig(i int, m uint64, sp chain.Spawner) chain.Config {
 	return cfg
 }
 
-// PinFingerprint runs level i with master seed m and returns its fingerprint.
+// PinRun runs level i for pinned master seed m as a pin sees it: PinConfig,
+// with the level's acceptance rules (RunLevel), so a pin fingerprints the
+// level a game gets for that seed.
+func (p *Project) PinRun(ctx context.Context, i int, m uint64, sp chain.Spawner) (*chain.Result, error) {
+	return p.RunLevel(ctx, i, p.PinConfig(i, m, sp))
+}
+
+// PinFingerprint runs level i with master seed m (PinRun) and returns its
+// fingerprint.
 func (p *Project) PinFingerprint(ctx context.Context, i int, m uint64, sp chain.Spawner) (string, error) {
-	res, err := chain.RunConfig(ctx, p.Levels[i].Chain, p.PinConfig(i, m, sp))
+	res, err := p.PinRun(ctx, i, m, sp)
 	if err != nil {
 		return "", err
 	}

@@ -69,6 +69,9 @@ type Level struct {
 	// Pins are master seeds the designer pinned, each with the fingerprint of
 	// the level it gave then (see Pin).
 	Pins []Pin
+	// Accept, when not nil, holds the level's acceptance rules: a generated
+	// level that misses one is re-rolled (see RunAccepted).
+	Accept *Accept
 }
 
 // ThemeSplit draws Region of a level in Theme.
@@ -143,6 +146,7 @@ func (l Level) Clone() Level {
 		m.Chain = l.Chain.Clone()
 	}
 	m.Pins = slices.Clone(l.Pins)
+	m.Accept = l.Accept.Clone()
 	return m
 }
 
@@ -211,12 +215,13 @@ func (p *Project) BaseConfig(master uint64, sp chain.Spawner) chain.Config {
 	return chain.Config{Master: master, Spawner: sp, Templates: p.Templates(), Legend: legend, Files: p.FileSystem()}
 }
 
-// Run generates level i with the project's master seed.
+// Run generates level i with the project's master seed (and its acceptance
+// rules: RunLevel).
 func (p *Project) Run(ctx context.Context, i int, sp chain.Spawner) (*chain.Result, error) {
 	if i < 0 || i >= len(p.Levels) {
 		return nil, fmt.Errorf("projects: no level %d (the project has %d)", i, len(p.Levels))
 	}
-	return chain.RunConfig(ctx, p.Levels[i].Chain, p.Config(i, p.Seed, sp))
+	return p.RunLevel(ctx, i, p.Config(i, p.Seed, sp))
 }
 
 // LevelByDepth returns the index of the first level with the given depth, or -1.

@@ -30,20 +30,129 @@ const maxLinks = 40
 // Errors are *WriteError, naming path and the reason ("projects: cannot write
 // out/x.json: the folder out does not exist").
 func WriteFileAtomic(path string, data []byte) error {
+	f, err := CreateAtomic(path)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Abort()
+		return err
+	}
+	return f.Commit()
+}
+
+// AtomicFile is a file being written as WriteFileAtomic writes one, for
+// output too large to hold in memory (a sweep's samples): written through
+// Write, then put in place by Commit, or dropped by Abort.
+type AtomicFile struct {
+	path   string // as the caller named it, for errors
+	target string // path with its symlinks followed
+	f      *os.File
+	tmp    string      // the temp file; "" when writing straight into a device or FIFO
+	old    fs.FileInfo // target's info when it exists
+}
+
+// CreateAtomic opens path for writing as WriteFileAtomic writes it: a regular
+// file or a new path through a temp file in its folder (path is untouched
+// until Commit), a device or a FIFO straight, a symlink through to its
+// target; a directory is refused. Errors are *WriteError naming path.
+func CreateAtomic(path string) (*AtomicFile, error) {
 	target, err := resolveLinks(path)
 	if err != nil {
-		return writeErr(path, err)
+		return nil, writeErr(path, err)
 	}
+	a := &AtomicFile{path: path, target: target}
 	fi, err := os.Stat(target)
 	switch {
 	case err == nil && fi.IsDir():
-		return writeErr(path, errors.New("it is a directory"))
+		return nil, writeErr(path, errors.New("it is a directory"))
 	case err == nil && !fi.Mode().IsRegular():
-		return writeStraight(path, target, data)
-	case err != nil && !errors.Is(err, fs.ErrNotExist):
-		return writeErr(path, err)
+		if a.f, err = os.OpenFile(target, os.O_WRONLY|os.O_TRUNC, 0); err != nil {
+			return nil, writeErr(path, err)
+		}
+		return a, nil
+	case err == nil:
+		a.old = fi
+	case !errors.Is(err, fs.ErrNotExist):
+		return nil, writeErr(path, err)
 	}
-	return writeAtomic(path, target, data, fi)
+	dir := filepath.Dir(target)
+	if di, e := os.Stat(dir); e != nil {
+		if errors.Is(e, fs.ErrNotExist) {
+			return nil, writeErr(path, fmt.Errorf("the folder %s does not exist", dir))
+		}
+		return nil, writeErr(path, e)
+	} else if !di.IsDir() {
+		return nil, writeErr(path, fmt.Errorf("%s is not a folder", dir))
+	}
+	if a.f, err = os.CreateTemp(dir, "."+filepath.Base(target)+".tmp-*"); err != nil {
+		return nil, writeErr(path, err)
+	}
+	a.tmp = a.f.Name()
+	return a, nil
+}
+
+// Write writes p; an error is a *WriteError naming the file.
+func (a *AtomicFile) Write(p []byte) (int, error) {
+	write := (*os.File).Write
+	if writeHook != nil && a.tmp != "" {
+		write = writeHook
+	}
+	n, err := write(a.f, p)
+	if err != nil {
+		return n, writeErr(a.path, err)
+	}
+	return n, nil
+}
+
+// Abort drops what was written: the temp file is removed and the file left
+// as it was (a device or FIFO keeps what it got).
+func (a *AtomicFile) Abort() {
+	a.f.Close()
+	if a.tmp != "" {
+		os.Remove(a.tmp)
+	}
+}
+
+// Commit puts what was written in place: the temp file is fsynced and renamed
+// over the file (keeping an existing file's permissions), then the folder is
+// fsynced. On an error the file is left as it was.
+func (a *AtomicFile) Commit() (err error) {
+	if a.tmp == "" {
+		_ = a.f.Sync() // pipes and most devices cannot sync; nothing to do about it
+		if err := a.f.Close(); err != nil {
+			return writeErr(a.path, err)
+		}
+		return nil
+	}
+	defer func() {
+		if err != nil {
+			a.Abort()
+		}
+	}()
+	if err = a.f.Sync(); err != nil {
+		return writeErr(a.path, err)
+	}
+	if err = a.f.Close(); err != nil {
+		return writeErr(a.path, err)
+	}
+	mode := fs.FileMode(0o644)
+	if a.old != nil {
+		mode = a.old.Mode().Perm()
+	}
+	if err = os.Chmod(a.tmp, mode); err != nil {
+		return writeErr(a.path, err)
+	}
+	if err = os.Rename(a.tmp, a.target); err != nil {
+		return writeErr(a.path, err)
+	}
+	dir := filepath.Dir(a.target)
+	removeStaleTemps(dir, filepath.Base(a.target))
+	if d, e := os.Open(dir); e == nil {
+		_ = d.Sync()
+		d.Close()
+	}
+	return nil
 }
 
 // resolveLinks follows path while it names a symlink and returns the final
@@ -65,77 +174,6 @@ func resolveLinks(path string) (string, error) {
 		p = dest
 	}
 	return "", errors.New("too many levels of symbolic links")
-}
-
-// writeStraight writes into a device or FIFO without replacing it.
-func writeStraight(path, target string, data []byte) error {
-	f, err := os.OpenFile(target, os.O_WRONLY|os.O_TRUNC, 0)
-	if err != nil {
-		return writeErr(path, err)
-	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return writeErr(path, err)
-	}
-	_ = f.Sync() // pipes and most devices cannot sync; nothing to do about it
-	if err := f.Close(); err != nil {
-		return writeErr(path, err)
-	}
-	return nil
-}
-
-// writeAtomic writes target through a temp file renamed over it; old is
-// target's current info (nil when it does not exist).
-func writeAtomic(path, target string, data []byte, old fs.FileInfo) (err error) {
-	dir := filepath.Dir(target)
-	if di, e := os.Stat(dir); e != nil {
-		if errors.Is(e, fs.ErrNotExist) {
-			return writeErr(path, fmt.Errorf("the folder %s does not exist", dir))
-		}
-		return writeErr(path, e)
-	} else if !di.IsDir() {
-		return writeErr(path, fmt.Errorf("%s is not a folder", dir))
-	}
-	f, err := os.CreateTemp(dir, "."+filepath.Base(target)+".tmp-*")
-	if err != nil {
-		return writeErr(path, err)
-	}
-	tmp := f.Name()
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(tmp)
-		}
-	}()
-	write := (*os.File).Write
-	if writeHook != nil {
-		write = writeHook
-	}
-	if _, err = write(f, data); err != nil {
-		return writeErr(path, err)
-	}
-	if err = f.Sync(); err != nil {
-		return writeErr(path, err)
-	}
-	if err = f.Close(); err != nil {
-		return writeErr(path, err)
-	}
-	mode := fs.FileMode(0o644)
-	if old != nil {
-		mode = old.Mode().Perm()
-	}
-	if err = os.Chmod(tmp, mode); err != nil {
-		return writeErr(path, err)
-	}
-	if err = os.Rename(tmp, target); err != nil {
-		return writeErr(path, err)
-	}
-	removeStaleTemps(dir, filepath.Base(target))
-	if d, e := os.Open(dir); e == nil {
-		_ = d.Sync()
-		d.Close()
-	}
-	return nil
 }
 
 // removeStaleTemps removes the temp files earlier writes of base left in dir

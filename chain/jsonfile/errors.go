@@ -189,7 +189,7 @@ func WithFile(file string, err error) error {
 func trimPackage(msg string) string {
 	for {
 		trimmed := msg
-		for _, p := range []string{"jsonfile: ", "chain: ", "content: ", "projects: "} {
+		for _, p := range []string{"jsonfile: ", "chain: ", "content: ", "projects: ", "stats: ", "play: "} {
 			trimmed = strings.TrimPrefix(trimmed, p)
 		}
 		if trimmed == msg {

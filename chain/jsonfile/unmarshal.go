@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"reflect"
 	"strings"
 )
@@ -29,14 +30,17 @@ func Unmarshal(data []byte, dst any) error {
 	case errors.As(err, &se):
 		return SyntaxAt(data, int(max(se.Offset-1, 0)), se.Error())
 	case errors.As(err, &te):
-		return SyntaxAt(data, int(te.Offset), fmt.Sprintf("%s is not %s", te.Value, typeWord(te.Type)))
+		return SyntaxAt(data, int(te.Offset), fmt.Sprintf("%s is not %s", te.Value, TypeWord(te.Type)))
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
 		return SyntaxAt(data, len(data), "unexpected end of JSON")
 	}
 	return err
 }
 
-func typeWord(t reflect.Type) string {
+// TypeWord says what a JSON value decoded into a Go value of type t must
+// be, for "X is not ..." errors: "an object", "a list", "a string", "true or
+// false", "a whole number from 0 to 18446744073709551615", "a number in range".
+func TypeWord(t reflect.Type) string {
 	switch t.Kind() {
 	case reflect.Map, reflect.Struct:
 		return "an object"
@@ -46,8 +50,13 @@ func typeWord(t reflect.Type) string {
 		return "a string"
 	case reflect.Bool:
 		return "true or false"
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return fmt.Sprintf("a whole number from 0 to %d", uint64(math.MaxUint64)>>(64-t.Bits()))
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		top := int64(math.MaxInt64) >> (64 - t.Bits())
+		return fmt.Sprintf("a whole number from %d to %d", -top-1, top)
 	}
-	return "a number"
+	return "a number in range"
 }
 
 // Excerpt shortens a raw JSON value for an error message (at most 40

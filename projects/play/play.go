@@ -224,16 +224,17 @@ func newGame(p *projects.Project, pack *content.Pack, master uint64) *Game {
 	return g
 }
 
-// levelFor returns the chain and config generating depth: the project's level of
-// that depth, else (when descending past the project's levels) the deepest level's
-// chain run at that depth with a derived seed.
-func (g *Game) levelFor(depth int) (*chain.Chain, chain.Config, error) {
+// levelFor returns the chain, config and acceptance rules generating depth:
+// the project's level of that depth, else (when descending past the project's
+// levels) the deepest level's chain and rules run at that depth with a derived
+// seed.
+func (g *Game) levelFor(depth int) (*chain.Chain, chain.Config, *projects.Accept, error) {
 	if i := g.proj.LevelByDepth(depth); i >= 0 {
 		c := g.proj.Levels[i].Chain
 		if c == nil {
-			return nil, chain.Config{}, fmt.Errorf("play: level %d has no chain", depth)
+			return nil, chain.Config{}, nil, fmt.Errorf("play: level %d has no chain", depth)
 		}
-		return c, g.proj.Config(i, g.master, g.roller), nil
+		return c, g.proj.Config(i, g.master, g.roller), g.proj.Levels[i].Accept, nil
 	}
 	deepest := -1
 	for i, l := range g.proj.Levels {
@@ -242,21 +243,22 @@ func (g *Game) levelFor(depth int) (*chain.Chain, chain.Config, error) {
 		}
 	}
 	if deepest < 0 {
-		return nil, chain.Config{}, fmt.Errorf("play: the project has no level of depth %d", depth)
+		return nil, chain.Config{}, nil, fmt.Errorf("play: the project has no level of depth %d", depth)
 	}
 	c := g.proj.Levels[deepest].Chain.Clone()
 	c.Depth = depth
-	return c, g.proj.BaseConfig(g.master, g.roller), nil
+	return c, g.proj.BaseConfig(g.master, g.roller), g.proj.Levels[deepest].Accept, nil
 }
 
-// enter generates and enters the level of the given depth.
+// enter generates and enters the level of the given depth, through the
+// facade's route (projects.RunAccepted: the level's acceptance rules).
 func (g *Game) enter(depth int) error {
-	c, cfg, err := g.levelFor(depth)
+	c, cfg, acc, err := g.levelFor(depth)
 	if err != nil {
 		return err
 	}
 	cfg.NoHistory = true
-	res, err := chain.RunConfig(context.Background(), c, cfg)
+	res, err := projects.RunAccepted(context.Background(), c, cfg, acc)
 	if err != nil {
 		return fmt.Errorf("play: generating depth %d: %w", depth, err)
 	}

@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 
+	"hewn/chain/jsonfile"
 	"hewn/content"
 	"hewn/projects"
 	"hewn/projects/play"
@@ -51,9 +53,17 @@ type DepthBalance struct {
 	Samples []BotSample    `json:"samples"`
 }
 
-// BalanceReport is a balance sweep's result; like Report, shards merge into
-// exactly one run's report (timings aside).
+// BalanceFormat is the "format" of the balance reports this package writes.
+const BalanceFormat = "hewn.balance/1"
+
+// MaxTurns is the most turns a balance sweep lets a bot play a level.
+const MaxTurns = 1_000_000
+
+// BalanceReport is a balance sweep's result (format hewn.balance/1); like
+// Report, shards merge into exactly one run's report (timings aside). It
+// keeps every run (the editor replays deaths from their keys).
 type BalanceReport struct {
+	Format string         `json:"format"`
 	Target string         `json:"target"`
 	Bot    string         `json:"bot"`
 	Turns  int            `json:"max_turns"`
@@ -63,36 +73,41 @@ type BalanceReport struct {
 	Shard  []int          `json:"shard,omitempty"`
 	Depths []DepthBalance `json:"depths"`
 	Timing []Timing       `json:"timing,omitempty"`
+
+	// Source names the file the report was read from, for MergeBalance's
+	// errors.
+	Source string `json:"-"`
 }
 
-// Balance lets t's bot play every depth of t over the seeds o selects.
+// Balance lets t's bot play every depth of t over the seeds o selects (a
+// seed list is not supported).
 func Balance(ctx context.Context, t BalanceTarget, o Options) (*BalanceReport, error) {
 	if _, err := play.NewBot(t.Bot); err != nil {
 		return nil, err
 	}
-	if o.Shards > 1 && (o.Shard < 0 || o.Shard >= o.Shards) {
-		return nil, fmt.Errorf("stats: shard %d is not in 0..%d", o.Shard, o.Shards-1)
+	if o.List != nil {
+		return nil, errors.New("stats: a balance sweep runs a range of seeds, not a list")
 	}
-	seeds := o.seeds()
-	type job struct{ d, s int }
-	var jobs []job
-	for d := range t.Depths {
-		for s := range seeds {
-			jobs = append(jobs, job{d, s})
-		}
+	if t.MaxTurns < 1 || t.MaxTurns > MaxTurns {
+		return nil, fmt.Errorf("stats: %d turns is out of range [1, %d]", t.MaxTurns, MaxTurns)
 	}
+	sw, err := o.plan()
+	if err != nil {
+		return nil, err
+	}
+	n := sw.count()
 	out := make([][]BotSample, len(t.Depths))
 	for d := range out {
-		out[d] = make([]BotSample, len(seeds))
+		out[d] = make([]BotSample, n)
 	}
-	tm, err := parallel(ctx, len(jobs), o, func() struct{} { return struct{}{} }, func(_ struct{}, i int) {
-		j := jobs[i]
-		out[j.d][j.s] = botSample(t, t.Depths[j.d], seeds[j.s])
+	tm, _, err := parallel(ctx, len(t.Depths)*n, o, func() struct{} { return struct{}{} }, func(_ struct{}, i int) {
+		d, s := i/n, i%n
+		out[d][s] = botSample(t, t.Depths[d], sw.seed(s))
 	})
 	if err != nil {
 		return nil, err
 	}
-	r := &BalanceReport{Target: t.Name, Bot: t.Bot, Turns: t.MaxTurns, From: o.From, Seeds: o.Seeds}
+	r := &BalanceReport{Format: BalanceFormat, Target: t.Name, Bot: t.Bot, Turns: t.MaxTurns, From: o.From, Seeds: o.Seeds}
 	if o.Shards > 1 {
 		r.Shards, r.Shard = o.Shards, []int{o.Shard}
 	}
@@ -122,7 +137,7 @@ func (r *BalanceReport) summarise() {
 		slices.SortFunc(d.Samples, func(a, b BotSample) int { return cmp.Compare(a.Seed, b.Seed) })
 		d.Runs, d.Failed = 0, 0
 		d.Kills, d.Deaths = map[string]int{}, map[string]int{}
-		var turns, damage, items []float64
+		turns, damage, items := newDist(false, false), newDist(false, false), newDist(false, false)
 		survived, reached := 0, 0
 		for _, s := range d.Samples {
 			if s.Run == nil {
@@ -138,58 +153,190 @@ func (r *BalanceReport) summarise() {
 			}
 			if run.Reached {
 				reached++
-				turns = append(turns, float64(run.Turns))
+				turns.add(s.Seed, float64(run.Turns))
 			}
-			damage = append(damage, float64(run.Damage))
-			items = append(items, float64(run.Items))
+			damage.add(s.Seed, float64(run.Damage))
+			items.add(s.Seed, float64(run.Items))
 			for k, n := range run.Kills {
 				d.Kills[k] += n
 			}
 		}
+		d.Survival, d.ReachedExit = 0, 0
 		if d.Runs > 0 {
 			d.Survival = float64(survived) / float64(d.Runs)
 			d.ReachedExit = float64(reached) / float64(d.Runs)
 		}
-		d.TurnsToExit, d.Damage, d.Items = summary(turns), summary(damage), summary(items)
+		d.TurnsToExit, d.Damage, d.Items = turns.summary(), damage.summary(), items.summary()
 	}
 }
 
+// DecodeBalance reads a balance report: the current format (hewn.balance/1)
+// or an older one (no "format"). Like DecodeReport it refuses what cannot be
+// a report of one sweep (a bound passed, a shard or a seed outside the sweep,
+// a seed twice in a depth, an unknown bot), locating the problem.
+func DecodeBalance(data []byte) (*BalanceReport, error) {
+	body, err := jsonfile.Check(data)
+	if err != nil {
+		return nil, err
+	}
+	r := new(BalanceReport)
+	if err := jsonfile.Unmarshal(body, r); err != nil {
+		return nil, err
+	}
+	if r.Format == "" {
+		r.Format = BalanceFormat // an older report: the same fields
+	} else if _, err := kindOf(r.Format, KindBalance); err != nil {
+		return nil, err
+	}
+	if err := r.check(); err != nil {
+		return nil, err
+	}
+	r.summarise()
+	return r, nil
+}
+
+// check checks r's sweep and runs (everything MergeBalance adds up; the
+// figures are computed again from the runs).
+func (r *BalanceReport) check() error {
+	c := &checker{}
+	if r.Format != BalanceFormat {
+		c.add("format", "%q is not %s", r.Format, BalanceFormat)
+		return c.err()
+	}
+	h := header{Target: r.Target, From: r.From, Seeds: r.Seeds, Shards: r.Shards, Shard: r.Shard}
+	set, runs, ok := checkHeader(c, h)
+	if !slices.Contains(play.BotNames, r.Bot) {
+		c.add("bot", "unknown bot %q (want %s)", r.Bot, strings.Join(play.BotNames, " or "))
+	}
+	c.within("max_turns", int64(r.Turns), 1, MaxTurns)
+	if len(r.Depths) > MaxDepth+1 {
+		c.add("depths", "%d depths; at most %d", len(r.Depths), MaxDepth+1)
+	}
+	if !ok || len(c.ps) > 0 {
+		return c.err()
+	}
+	belongs := member(h, set)
+	seen := map[int]bool{}
+	for i, d := range r.Depths {
+		p := fmt.Sprintf("depths[%d]", i)
+		if !c.within(p+".depth", int64(d.Depth), 0, MaxDepth) {
+			continue
+		}
+		if seen[d.Depth] {
+			c.add(p+".depth", "depth %d appears twice", d.Depth)
+			continue
+		}
+		seen[d.Depth] = true
+		if int64(len(d.Samples)) != runs {
+			c.add(p+".samples", "%d runs; the sweep's shards ran %d seeds", len(d.Samples), runs)
+			continue
+		}
+		for j, s := range d.Samples {
+			sp := fmt.Sprintf("%s.samples[%d]", p, j)
+			if why := belongs(s.Seed); why != "" {
+				c.add(sp+".seed", "%s", why)
+				break
+			}
+			if j > 0 && s.Seed <= d.Samples[j-1].Seed {
+				c.add(sp+".seed", "seed %d after seed %d: runs go by seed, each once", s.Seed, d.Samples[j-1].Seed)
+				break
+			}
+			if (s.Error == "") == (s.Run == nil) {
+				c.add(sp, "a run has either an error or a \"run\"")
+				break
+			}
+			if s.Run != nil && !checkRun(c, sp+".run", *s.Run, r, d.Depth) {
+				break
+			}
+		}
+	}
+	checkTiming(c, r.Timing, len(r.Shard))
+	return c.err()
+}
+
+// checkRun checks one bot run of report r at depth.
+func checkRun(c *checker, p string, run play.BotRun, r *BalanceReport, depth int) bool {
+	n := len(c.ps)
+	if run.Bot != r.Bot {
+		c.add(p+".bot", "%q; the report's bot is %q", run.Bot, r.Bot)
+	}
+	if run.Depth != depth {
+		c.add(p+".depth", "%d; the run is of depth %d", run.Depth, depth)
+	}
+	c.within(p+".turns", int64(run.Turns), 0, MaxTurns)
+	c.within(p+".damage_taken", int64(run.Damage), 0, MaxValue)
+	c.within(p+".items_picked_up", int64(run.Items), -MaxValue, MaxValue) // items used count against it
+	if len(run.Keys) > MaxValue {
+		c.add(p+".keys", "%d keys; at most %d", len(run.Keys), MaxValue)
+	}
+	if len(run.Kills) > MaxNames {
+		c.add(p+".kills", "%d names; at most %d", len(run.Kills), MaxNames)
+	}
+	for _, k := range slices.Sorted(maps.Keys(run.Kills)) {
+		if k == "" {
+			c.add(p+".kills", "a name is empty")
+		} else {
+			c.within(p+".kills."+k, int64(run.Kills[k]), 1, MaxValue)
+		}
+	}
+	if run.Survived != (run.Killer == "") {
+		c.add(p+".killed_by", "%q: a run that survived names no killer, one that did not names it", run.Killer)
+	}
+	return len(c.ps) == n
+}
+
 // MergeBalance combines shard reports of one balance sweep into the report
-// one run would give; their timings are kept side by side.
+// one run would give, their timings kept side by side. Every report is
+// checked as DecodeBalance checks it; an error names the report at fault
+// (its Source, else "report N").
 func MergeBalance(reports ...*BalanceReport) (*BalanceReport, error) {
 	if len(reports) == 0 {
 		return nil, errors.New("stats: nothing to merge")
 	}
 	f := reports[0]
-	out := &BalanceReport{Target: f.Target, Bot: f.Bot, Turns: f.Turns, From: f.From, Seeds: f.Seeds, Shards: f.Shards}
-	shards := map[int]bool{}
+	out := &BalanceReport{Format: BalanceFormat, Target: f.Target, Bot: f.Bot, Turns: f.Turns, From: f.From, Seeds: f.Seeds, Shards: f.Shards}
+	owner := map[int]int{}
 	byDepth := map[int]*DepthBalance{}
+	seen := map[int]map[uint64]bool{}
 	var order []int
 	for i, r := range reports {
+		if err := r.check(); err != nil {
+			return nil, inReport(r.Source, i, err)
+		}
 		if r.Target != f.Target || r.Bot != f.Bot || r.Turns != f.Turns || r.From != f.From || r.Seeds != f.Seeds || r.Shards != f.Shards {
-			return nil, fmt.Errorf("stats: report %d is of another balance sweep", i+1)
+			return nil, inReport(r.Source, i, fmt.Errorf("is of another balance sweep (%q, %s bot, %d turns, seeds %d+%d, %d shards; %s is of %q, %s bot, %d turns, seeds %d+%d, %d shards)",
+				r.Target, r.Bot, r.Turns, r.From, r.Seeds, r.Shards, reportName(f.Source, 0), f.Target, f.Bot, f.Turns, f.From, f.Seeds, f.Shards))
+		}
+		if r.Shards == 0 && len(reports) > 1 {
+			return nil, inReport(r.Source, i, errors.New("holds the whole sweep: there is nothing to merge it with"))
 		}
 		for _, s := range r.Shard {
-			if shards[s] {
-				return nil, fmt.Errorf("stats: shard %d appears twice", s)
+			if j, ok := owner[s]; ok {
+				return nil, inReport(r.Source, i, fmt.Errorf("shard %d of %d is also in %s", s, r.Shards, reportName(reports[j].Source, j)))
 			}
-			shards[s] = true
+			owner[s] = i
+		}
+		var depths []int
+		for _, d := range r.Depths {
+			depths = append(depths, d.Depth)
+		}
+		if i == 0 {
+			order = depths
+		} else if !slices.Equal(depths, order) {
+			return nil, inReport(r.Source, i, fmt.Errorf("plays depths %v; %s plays %v", depths, reportName(f.Source, 0), order))
 		}
 		for _, d := range r.Depths {
 			m, ok := byDepth[d.Depth]
 			if !ok {
 				m = &DepthBalance{Depth: d.Depth}
 				byDepth[d.Depth] = m
-				order = append(order, d.Depth)
-			}
-			seen := map[uint64]bool{}
-			for _, s := range m.Samples {
-				seen[s.Seed] = true
+				seen[d.Depth] = map[uint64]bool{}
 			}
 			for _, s := range d.Samples {
-				if seen[s.Seed] {
-					return nil, fmt.Errorf("stats: depth %d, seed %d appears in two reports", d.Depth, s.Seed)
+				if seen[d.Depth][s.Seed] {
+					return nil, inReport(r.Source, i, fmt.Errorf("depth %d, seed %d is also in an earlier report", d.Depth, s.Seed))
 				}
+				seen[d.Depth][s.Seed] = true
 				m.Samples = append(m.Samples, s)
 			}
 		}
@@ -198,10 +345,10 @@ func MergeBalance(reports ...*BalanceReport) (*BalanceReport, error) {
 	for _, d := range order {
 		out.Depths = append(out.Depths, *byDepth[d])
 	}
-	if len(shards) == out.Shards {
+	if len(owner) == out.Shards {
 		out.Shards = 0
 	} else {
-		out.Shard = slices.Sorted(maps.Keys(shards))
+		out.Shard = slices.Sorted(maps.Keys(owner))
 	}
 	out.summarise()
 	return out, nil

@@ -3,11 +3,13 @@ package stats
 import (
 	"context"
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"hewn/chain/jsonfile"
 	"hewn/content"
 	"hewn/projects"
 )
@@ -48,6 +50,52 @@ func TestBalancePerDepthAndShardsMerge(t *testing.T) {
 	assert.Equal(t, balanceJSON(t, one), balanceJSON(t, m))
 	_, err = Balance(context.Background(), BalanceTarget{Bot: "borg"}, Options{Seeds: 1})
 	assert.Error(t, err)
+}
+
+// Balance reports read back (older ones without a format too) and merge
+// through files; what cannot be a balance sweep is refused with its path.
+func TestBalanceReportsReadBackAndRefuse(t *testing.T) {
+	var files []string
+	for i := range 2 {
+		b, err := jsonfile.Layout(balanceOf(t, Options{From: 1, Seeds: 4, Shard: i, Shards: 2}))
+		require.NoError(t, err)
+		files = append(files, string(b))
+	}
+	var parts []*BalanceReport
+	for i, f := range files {
+		if i == 0 {
+			f = strings.Replace(f, `"format": "hewn.balance/1",`, "", 1) // an older report
+		}
+		r, err := DecodeBalance([]byte(f))
+		require.NoError(t, err)
+		parts = append(parts, r)
+	}
+	m, err := MergeBalance(parts...)
+	require.NoError(t, err)
+	assert.Equal(t, balanceJSON(t, balanceOf(t, Options{From: 1, Seeds: 4})), balanceJSON(t, m))
+	k, err := ReportKind([]byte(files[1]))
+	require.NoError(t, err)
+	assert.Equal(t, KindBalance, k)
+
+	f := files[1]
+	for _, c := range []struct{ from, to, want string }{
+		{`"bot": "explorer"`, `"bot": "borg"`, `bot: unknown bot "borg"`},
+		{`"format": "hewn.balance/1"`, `"format": "hewn.balance/2"`, `format "hewn.balance/2" is newer than this Hewn reads (hewn.balance/1)`},
+		{`"shard": [ 1 ]`, `"shard": [ 2 ]`, "shard[0]: shard 2 of 2 is not in 0..1"},
+		{`"seed": 2,`, `"seed": 3,`, "depths[0].samples[0].seed: seed 3 belongs to shard 0 of 2, which this report does not hold"},
+		{`"seed": 4,`, `"seed": 2,`, "depths[0].samples[1].seed: seed 2 after seed 2: runs go by seed, each once"},
+		{`"max_turns": 1500`, `"max_turns": 0`, "max_turns: 0 is out of range [1, 1000000]"},
+		{`"turns": `, `"turns": -`, ".run.turns: -"},
+	} {
+		bad := strings.Replace(f, c.from, c.to, 1)
+		require.NotEqual(t, f, bad, c.from)
+		_, err := DecodeBalance([]byte(bad))
+		require.Error(t, err, c.want)
+		assert.Contains(t, err.Error(), c.want)
+	}
+	parts[1].Source = "b.json"
+	_, err = MergeBalance(parts[1], parts[1])
+	assert.EqualError(t, err, "b.json: shard 1 of 2 is also in b.json")
 }
 
 // BenchmarkBalanceDepths1to10 is one seed of a balance sweep: the explorer

@@ -1,51 +1,89 @@
 // Package stats runs a chain over many seeds and summarises the maps it makes:
-// per metric the mean, extremes, percentiles and a histogram, spawns by name,
-// failures with the first error, and (kept apart, under Timing) how long each
-// map took. Sweeps shard by seed (shard i of n takes every n-th seed) and
-// Merge combines shard reports into exactly the report of one run, timing
-// aside, so any batch system can fan a sweep out. It never imports Fyne.
+// per metric the count, mean, extremes, percentiles, a histogram and the
+// seeds at each end, spawns by name, the maps that failed and those whose
+// exit cannot be reached, and (kept apart, under Timing) how long the maps
+// took. Summaries are exact counts (see dist.go), so a report's size does not
+// grow with the seeds; per-seed samples go to a caller on request
+// (Options.OnSample). Sweeps shard by seed (shard i of n takes every n-th
+// seed) and Merge combines shard reports into exactly the report of one run,
+// timing aside, so any batch system can fan a sweep out. DecodeReport reads
+// reports (older ones with per-seed samples too) and refuses any that cannot
+// be one. It never imports Fyne.
 package stats
 
 import (
-	"cmp"
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"math"
-	"runtime"
-	"slices"
-	"sort"
+	"strconv"
 	"sync"
-	"sync/atomic"
-	"time"
 
 	"hewn/chain"
 	"hewn/chain/jsonfile"
+	"hewn/chain/metrics"
 	"hewn/projects"
 )
 
-// Metric names, in the order reports list them.
+// Metric names, in the order reports list them (package chain/metrics
+// measures them: acceptance rules and tune use the same names).
 const (
-	FloorShare     = "floor_share"     // walkable tiles / all tiles
-	ReachableShare = "reachable_share" // walkable tiles reachable from the start / walkable tiles
-	PathLength     = "path_length"     // steps from the start to the nearest exit (maps with a start and an exit)
-	Rooms          = "rooms"           // rooms recorded by the chain
-	Corridors      = "corridors"       // corridors recorded by the chain
-	DeadEnds       = "dead_ends"       // walkable tiles with exactly one walkable neighbour (of four)
-	Spawns         = "spawns"          // spawned entities
-	Exits          = "exits"           // exits
-	Unreachable    = "unreachable"     // walkable tiles not reachable from the start
+	FloorShare     = metrics.FloorShare     // walkable tiles / all tiles
+	ReachableShare = metrics.ReachableShare // walkable tiles reachable from the start / walkable tiles
+	PathLength     = metrics.PathLength     // steps from the start to the nearest reachable exit (maps with a start and a reachable exit)
+	Rooms          = metrics.Rooms          // rooms recorded by the chain
+	Corridors      = metrics.Corridors      // corridors recorded by the chain
+	DeadEnds       = metrics.DeadEnds       // walkable tiles with exactly one walkable neighbour (of four)
+	Spawns         = metrics.Spawns         // spawned entities
+	Exits          = metrics.Exits          // exits
+	Unreachable    = metrics.Unreachable    // walkable tiles not reachable from the start
 )
 
-// MaxReportSize is the largest report file `hewn stats merge` reads (256 MiB).
-const MaxReportSize = 256 << 20
+// MetricNames lists every map metric.
+var MetricNames = metrics.Names
+
+// WorstBy is the metric the editor ranks its worst seeds by at first: the
+// shortest path from the start to an exit (a level whose stairs are next to
+// the start) varies from seed to seed on every chain with an exit, where
+// reachable_share is 1 on every map of a chain that culls what it cannot
+// reach.
+const WorstBy = PathLength
+
+// Format is the "format" of the reports this package writes.
+const Format = "hewn.stats/2"
+
+// Limits of a report: every number a report file holds is bounded, and
+// DecodeReport refuses one past these.
+const (
+	// MaxReportSize is the largest report file `hewn stats merge` reads
+	// (256 MiB: older reports hold every seed's sample).
+	MaxReportSize = 256 << 20
+	// MaxSeeds is the most seeds a sweep runs.
+	MaxSeeds = 100_000_000
+	// MaxShards is the most shards a sweep is split into.
+	MaxShards = 100_000
+	// MaxValue is the largest value of a whole-number metric or count.
+	MaxValue = 1 << 30
+	// MaxDepth is the deepest level a report names (a chain's depth limit).
+	MaxDepth = 1000
+	// MaxNames is the most spawn names (or creature names) a report holds.
+	MaxNames = 10_000
+	// MaxBins is the most bins a report's summaries hold together (a merge's
+	// too): a million distinct values, far more than maps of any size give
+	// over any sweep that finishes in a day.
+	MaxBins = 1 << 20
+	// MaxWorkers is the most workers a sweep runs maps on.
+	MaxWorkers = 1024
+	// MaxCurrentReportSize is the largest report of the current format
+	// DecodeReport reads (a report of a million seeds is under 1 MiB; only
+	// older reports, with every seed's sample, come larger).
+	MaxCurrentReportSize = 32 << 20
+)
 
 // ReportLimit is the size limit and name of stats and balance report files,
 // for jsonfile.ReadFile.
 var ReportLimit = jsonfile.Limit{Max: MaxReportSize, Noun: "a stats report", Plural: "stats reports"}
-
-// MetricNames lists every map metric.
-var MetricNames = []string{FloorShare, ReachableShare, PathLength, Rooms, Corridors, DeadEnds, Spawns, Exits, Unreachable}
 
 // Target is what a sweep runs: one level's chain and its run configuration for
 // a master seed (the level seed derives from it and the depth).
@@ -55,6 +93,10 @@ type Target struct {
 	Chain *chain.Chain
 	// Config returns the configuration of the run with master seed m.
 	Config func(m uint64) chain.Config
+	// Run, when not nil, runs c (Chain, or a variant of it: tune) with cfg
+	// instead of chain.RunConfig: LevelTarget's is the facade's route
+	// (projects.Project.RunLevelChain: the level's acceptance rules re-roll).
+	Run func(ctx context.Context, c *chain.Chain, cfg chain.Config) (*chain.Result, error)
 }
 
 // Options say which seeds a sweep runs and how.
@@ -62,50 +104,88 @@ type Options struct {
 	// From is the first master seed; Seeds how many consecutive ones.
 	From  uint64
 	Seeds int
-	// Shard and Shards select every Shards-th seed starting at From+Shard
-	// (Shards 0 or 1: all).
+	// List, when not nil, names the seeds to run instead of From and Seeds
+	// (`--seeds-from`), in its order; a seed may appear once.
+	List []uint64
+	// Shard and Shards select every Shards-th seed starting with the
+	// Shard-th (Shards 0 or 1: all).
 	Shard, Shards int
-	// Workers run maps in parallel (0: one per CPU).
+	// Workers run maps in parallel (0: GOMAXPROCS).
 	Workers int
 	// Progress, if not nil, is called after each map with the count done and
 	// the count to do (from the workers' goroutines).
 	Progress func(done, total int)
+	// OnSample, if not nil, gets every seed's sample in sweep order, one at a
+	// time; an error stops the sweep and Run returns it.
+	OnSample func(Sample) error
+	// KeepSamples keeps every sample in Report.Samples (in memory only: the
+	// editor's expressive-range chart reads them).
+	KeepSamples bool
 }
 
-// Sample is one seed's map, measured.
+// Sample is one seed's map, measured (a line of `--samples`).
 type Sample struct {
 	Seed    uint64             `json:"seed"`
 	Error   string             `json:"error,omitempty"`
 	Metrics map[string]float64 `json:"metrics,omitempty"`
 	Spawns  map[string]int     `json:"spawns,omitempty"`
+	// UnreachableExit marks a map with an exit that cannot be reached from
+	// its start.
+	UnreachableExit bool `json:"unreachable_exit,omitempty"`
 }
 
-// Bin is one histogram bar: values in [Lo, Hi) (the last bin includes Hi).
+// Bin is one histogram bar: values in [Lo, Hi).
 type Bin struct {
 	Lo    float64 `json:"lo"`
 	Hi    float64 `json:"hi"`
 	Count int     `json:"count"`
 }
 
-// Summary describes a metric's values over the sweep.
+// Summary describes a metric's values over the sweep. Bins (with BinWidth)
+// and SumNanos are the exact counts everything else derives from, and what
+// Merge adds up: bins [i, n] count n maps with values in [i·w, (i+1)·w), w =
+// 1 for whole numbers (i is the value) and 1/ShareBins for shares. Mean is
+// exact to 1e-9; percentiles are by nearest rank, a share's being its bin's
+// middle (kept within [Min, Max]). Lowest and Highest are the WorstSeeds
+// seeds with the lowest and highest values (ties: lower seed first); spawns
+// by name have none.
 type Summary struct {
-	Count     int     `json:"count"`
-	Mean      float64 `json:"mean"`
-	Min       float64 `json:"min"`
-	Max       float64 `json:"max"`
-	P10       float64 `json:"p10"`
-	P25       float64 `json:"p25"`
-	P50       float64 `json:"p50"`
-	P75       float64 `json:"p75"`
-	P90       float64 `json:"p90"`
-	Histogram []Bin   `json:"histogram"`
+	Count     int         `json:"count"`
+	Mean      float64     `json:"mean"`
+	Min       float64     `json:"min"`
+	Max       float64     `json:"max"`
+	P10       float64     `json:"p10"`
+	P25       float64     `json:"p25"`
+	P50       float64     `json:"p50"`
+	P75       float64     `json:"p75"`
+	P90       float64     `json:"p90"`
+	Histogram []Bin       `json:"histogram"`
+	Lowest    []SeedValue `json:"lowest,omitempty"`
+	Highest   []SeedValue `json:"highest,omitempty"`
+	BinWidth  float64     `json:"bin_width"`
+	Bins      [][2]int64  `json:"bins"`
+	// SumNanos is a share's exact sum, each value rounded to billionths.
+	SumNanos int64 `json:"sum_nanos,omitempty"`
 }
 
-// Failures counts the seeds whose chain failed, with the first (lowest) one.
+// FailedSeed is a seed whose chain failed, with the error.
+type FailedSeed struct {
+	Seed  uint64 `json:"seed"`
+	Error string `json:"error"`
+}
+
+// Failures counts the seeds whose chain failed, listing the lowest
+// WorstSeeds of them with their errors.
 type Failures struct {
-	Count      int    `json:"count"`
-	FirstSeed  uint64 `json:"first_seed,omitempty"`
-	FirstError string `json:"first_error,omitempty"`
+	Count int          `json:"count"`
+	Seeds []FailedSeed `json:"seeds,omitempty"`
+}
+
+// SeedClass counts the maps of a class (an exit that cannot be reached from
+// the start), listing the lowest WorstSeeds of their seeds.
+type SeedClass struct {
+	Count int      `json:"count"`
+	Seeds []uint64 `json:"seeds,omitempty"`
 }
 
 // Timing is how long the maps took: the only part of a report that differs
@@ -119,125 +199,201 @@ type Timing struct {
 	Workers    int     `json:"workers"`
 }
 
-// Report is a sweep's result. Samples are sorted by seed; every summary is
-// computed from them, so merged shards give the same bytes as one run.
+// Report is a sweep's result (format hewn.stats/2). Everything but Timing
+// derives from exact counts, so merged shards give the same bytes as one run.
 type Report struct {
-	Target   string             `json:"target"`
-	Depth    int                `json:"depth"`
-	From     uint64             `json:"from"`
-	Seeds    int                `json:"seeds"`
-	Shards   int                `json:"shards,omitempty"`
-	Shard    []int              `json:"shard,omitempty"` // the shards merged into this report
-	Maps     int                `json:"maps"`
-	Failures Failures           `json:"failures"`
-	Metrics  map[string]Summary `json:"metrics"`
-	Spawns   map[string]Summary `json:"spawns_by_name"`
-	Samples  []Sample           `json:"samples"`
-	Timing   []Timing           `json:"timing,omitempty"`
+	Format string `json:"format"`
+	Target string `json:"target"`
+	Depth  int    `json:"depth"`
+	// From and Seeds: the sweep ran master seeds From..From+Seeds-1; with
+	// SeedList, the Seeds seeds of a list (From 0) whose fingerprint it is
+	// (ListFingerprint).
+	From     uint64 `json:"from"`
+	Seeds    int    `json:"seeds"`
+	SeedList string `json:"seed_list,omitempty"`
+	// Shards and Shard: the report holds shards Shard of Shards (none: the
+	// whole sweep).
+	Shards int   `json:"shards,omitempty"`
+	Shard  []int `json:"shard,omitempty"`
+	// Maps is how many seeds ran, failed ones included.
+	Maps     int      `json:"maps"`
+	Failures Failures `json:"failures"`
+	// UnreachableExit counts the maps (not failed) with an exit that cannot
+	// be reached from the start.
+	UnreachableExit SeedClass          `json:"unreachable_exit"`
+	Metrics         map[string]Summary `json:"metrics"`
+	Spawns          map[string]Summary `json:"spawns_by_name"`
+	Timing          []Timing           `json:"timing,omitempty"`
+
+	// Samples holds every seed's sample in sweep order when
+	// Options.KeepSamples asked for them; it is never written.
+	Samples []Sample `json:"-"`
+	// Source names the file the report was read from, for Merge's errors.
+	Source string `json:"-"`
 }
 
-// seeds lists the master seeds of shard (shard, shards) of the sweep.
-func (o Options) seeds() []uint64 {
-	n := max(o.Shards, 1)
-	var out []uint64
-	for i := o.Shard; i < o.Seeds; i += n {
-		out = append(out, o.From+uint64(i))
+// ListFingerprint identifies a seed list: "sha256:" and the SHA-256 of the
+// seeds in order, each in decimal followed by a newline.
+func ListFingerprint(list []uint64) string {
+	h := sha256.New()
+	var b []byte
+	for _, s := range list {
+		b = strconv.AppendUint(b[:0], s, 10)
+		b = append(b, '\n')
+		h.Write(b)
 	}
-	return out
+	return fmt.Sprintf("sha256:%x", h.Sum(nil))
+}
+
+// sweep is the seeds one shard of a sweep runs.
+type sweep struct {
+	from   uint64
+	list   []uint64
+	seeds  int
+	shard  int
+	shards int // at least 1
+}
+
+// plan checks o and returns the seeds it selects.
+func (o Options) plan() (sweep, error) {
+	s := sweep{from: o.From, seeds: o.Seeds, list: o.List, shard: o.Shard, shards: max(o.Shards, 1)}
+	if o.List != nil {
+		s.from, s.seeds = 0, len(o.List)
+	}
+	switch {
+	case s.seeds < 0 || s.seeds > MaxSeeds:
+		return s, fmt.Errorf("stats: %d seeds is out of range [0, %d]", s.seeds, MaxSeeds)
+	case o.List == nil && s.seeds > 0 && s.from > math.MaxUint64-uint64(s.seeds-1):
+		return s, fmt.Errorf("stats: seeds %d+%d go past the largest seed", s.from, s.seeds)
+	case o.Workers < 0 || o.Workers > MaxWorkers:
+		return s, fmt.Errorf("stats: %d workers is out of range [0, %d]", o.Workers, MaxWorkers)
+	case o.Shards > MaxShards:
+		return s, fmt.Errorf("stats: %d shards; at most %d", o.Shards, MaxShards)
+	case o.Shards > 1 && (o.Shard < 0 || o.Shard >= o.Shards):
+		return s, fmt.Errorf("stats: shard %d is not in 0..%d", o.Shard, o.Shards-1)
+	case o.Shards <= 1:
+		s.shard = 0
+	}
+	return s, nil
+}
+
+// count is how many seeds the shard runs.
+func (s sweep) count() int { return shardSize(s.seeds, s.shard, s.shards) }
+
+// shardSize is how many of seeds seeds shard i of n runs.
+func shardSize(seeds, i, n int) int {
+	if i >= seeds {
+		return 0
+	}
+	return (seeds - i + n - 1) / n
+}
+
+// seed is the shard's k-th seed.
+func (s sweep) seed(k int) uint64 {
+	i := s.shard + k*s.shards
+	if s.list != nil {
+		return s.list[i]
+	}
+	return s.from + uint64(i)
 }
 
 // Run sweeps t over the seeds o selects. Maps that fail count as failures;
 // cancelling ctx stops the sweep with ctx's error.
 func Run(ctx context.Context, t Target, o Options) (*Report, error) {
-	if o.Seeds < 0 {
-		return nil, fmt.Errorf("stats: %d seeds", o.Seeds)
-	}
-	if o.Shards > 1 && (o.Shard < 0 || o.Shard >= o.Shards) {
-		return nil, fmt.Errorf("stats: shard %d is not in 0..%d", o.Shard, o.Shards-1)
-	}
-	seeds := o.seeds()
-	samples := make([]Sample, len(seeds))
-	tm, err := parallel(ctx, len(seeds), o, newMeasurer, func(m *measurer, i int) {
-		samples[i] = m.sample(ctx, t, seeds[i])
-	})
+	sw, err := o.plan()
 	if err != nil {
 		return nil, err
 	}
-	r := &Report{Target: t.Name, Depth: t.Chain.Depth, From: o.From, Seeds: o.Seeds, Samples: samples}
+	n := sw.count()
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var out *ordered
+	var kept []Sample
+	if o.OnSample != nil || o.KeepSamples {
+		out = &ordered{pending: map[int]Sample{}, cancel: cancel, fn: func(s Sample) error {
+			if o.KeepSamples {
+				kept = append(kept, s)
+			}
+			if o.OnSample != nil {
+				return o.OnSample(s)
+			}
+			return nil
+		}}
+	}
+	type worker struct {
+		m   *measurer
+		acc *accum
+	}
+	tm, workers, err := parallel(ctx, n, o, func() worker { return worker{new(measurer), newAccum()} }, func(w worker, i int) {
+		s := w.m.sample(ctx, t, sw.seed(i))
+		w.acc.add(s)
+		if out != nil {
+			out.put(i, s)
+		}
+	})
+	if out != nil && out.err != nil {
+		return nil, out.err
+	}
+	if err != nil {
+		return nil, err
+	}
+	acc := newAccum()
+	for _, w := range workers {
+		acc.merge(w.acc)
+	}
+	r := acc.report(header{Target: t.Name, Depth: t.Chain.Depth, From: sw.from, Seeds: sw.seeds})
+	if o.List != nil {
+		r.SeedList = ListFingerprint(o.List)
+	}
 	if o.Shards > 1 {
 		r.Shards, r.Shard = o.Shards, []int{o.Shard}
 	}
-	r.summarise()
 	r.Timing = []Timing{tm}
+	r.Samples = kept
 	return r, nil
 }
 
-// parallel runs job(state, i) for i in 0..n-1 on o.Workers goroutines (one
-// per core by default), each with its own state from newState, reporting
-// progress to o.Progress; cancelling ctx stops it with ctx's error. It
-// returns the run's timing.
-func parallel[S any](ctx context.Context, n int, o Options, newState func() S, job func(s S, i int)) (Timing, error) {
-	workers := o.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	nanos := make([]int64, n)
-	var next, done atomic.Int64
-	var wg sync.WaitGroup
-	start := time.Now()
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			st := newState()
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= n || ctx.Err() != nil {
-					return
-				}
-				t0 := time.Now()
-				job(st, i)
-				nanos[i] = time.Since(t0).Nanoseconds()
-				if d := int(done.Add(1)); o.Progress != nil {
-					o.Progress(d, n)
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		return Timing{}, err
-	}
-	return timing(nanos, time.Since(start), workers), nil
+// ordered hands samples finished out of order to fn in sweep order.
+type ordered struct {
+	mu      sync.Mutex
+	next    int
+	pending map[int]Sample
+	fn      func(Sample) error
+	cancel  context.CancelFunc
+	err     error
 }
 
-func timing(nanos []int64, wall time.Duration, workers int) Timing {
-	t := Timing{Maps: len(nanos), Seconds: wall.Seconds(), Workers: workers}
-	var sum int64
-	for _, n := range nanos {
-		sum += n
-		t.MaxMS = math.Max(t.MaxMS, float64(n)/1e6)
+func (o *ordered) put(i int, s Sample) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.err != nil {
+		return
 	}
-	if len(nanos) > 0 {
-		t.MeanMS = float64(sum) / float64(len(nanos)) / 1e6
+	o.pending[i] = s
+	for {
+		s, ok := o.pending[o.next]
+		if !ok {
+			return
+		}
+		delete(o.pending, o.next)
+		o.next++
+		if err := o.fn(s); err != nil {
+			o.err = err
+			o.cancel()
+			return
+		}
 	}
-	if t.Seconds > 0 {
-		t.MapsPerSec = float64(len(nanos)) / t.Seconds
-	}
-	return t
 }
 
 // measurer runs and measures maps, reusing its buffers across seeds.
-type measurer struct {
-	dist []int // the distance map of the last map measured
-}
+type measurer struct{ metrics.Measurer }
 
 func newMeasurer() *measurer { return &measurer{} }
 
 func (m *measurer) sample(ctx context.Context, t Target, seed uint64) Sample {
 	cfg := t.Config(seed)
 	cfg.NoHistory = true
-	res, err := chain.RunConfig(ctx, t.Chain, cfg)
+	res, err := t.run(ctx, t.Chain, cfg)
 	if err != nil {
 		var se *chain.StepError
 		msg := err.Error()
@@ -246,262 +402,46 @@ func (m *measurer) sample(ctx context.Context, t Target, seed uint64) Sample {
 		}
 		return Sample{Seed: seed, Error: msg}
 	}
-	return Sample{Seed: seed, Metrics: m.measure(res.State), Spawns: spawnCounts(res.State.Spawns)}
-}
-
-func spawnCounts(sp []chain.Spawn) map[string]int {
-	if len(sp) == 0 {
-		return nil
-	}
-	out := map[string]int{}
-	for _, s := range sp {
-		out[s.Name]++
-	}
-	return out
+	ms, cut := m.MeasureCut(res.State)
+	return Sample{Seed: seed, Metrics: ms, Spawns: metrics.SpawnCounts(res.State.Spawns), UnreachableExit: cut}
 }
 
 // Measure computes the map metrics of a finished state (see MetricNames).
-func Measure(s *chain.State) map[string]float64 { return new(measurer).measure(s) }
+func Measure(s *chain.State) map[string]float64 { return metrics.Measure(s) }
 
-// measure is Measure with the measurer's distance buffer.
-func (ms *measurer) measure(s *chain.State) map[string]float64 {
-	g := s.Map
-	walk := 0
-	dead := 0
-	for y := 0; y < g.H; y++ {
-		for x := 0; x < g.W; x++ {
-			if !g.Walkable(chain.Point{X: x, Y: y}) {
-				continue
-			}
-			walk++
-			n := 0
-			for _, d := range [4]chain.Point{{X: 1}, {X: -1}, {Y: 1}, {Y: -1}} {
-				if g.Walkable(chain.Point{X: x + d.X, Y: y + d.Y}) {
-					n++
-				}
-			}
-			if n == 1 {
-				dead++
-			}
-		}
-	}
-	m := make(map[string]float64, len(MetricNames))
-	m[FloorShare] = float64(walk) / float64(g.W*g.H)
-	m[Rooms] = float64(len(s.Rooms))
-	m[Corridors] = float64(len(s.Corridors))
-	m[DeadEnds] = float64(dead)
-	m[Spawns] = float64(len(s.Spawns))
-	m[Exits] = float64(len(s.Exits))
-	if s.Start != nil && walk > 0 {
-		ms.dist = chain.DistanceMapInto(ms.dist, g, []chain.Point{*s.Start})
-		dist := ms.dist
-		reach := 0
-		for _, d := range dist {
-			if d >= 0 {
-				reach++
-			}
-		}
-		m[ReachableShare] = float64(reach) / float64(walk)
-		m[Unreachable] = float64(walk - reach)
-		best := -1
-		for _, e := range s.Exits {
-			if d := dist[g.Idx(e.Pos())]; d >= 0 && (best < 0 || d < best) {
-				best = d
-			}
-		}
-		if best >= 0 {
-			m[PathLength] = float64(best)
-		}
-	}
-	return m
-}
-
-// summarise sorts the samples and computes every summary from them.
-func (r *Report) summarise() {
-	slices.SortFunc(r.Samples, func(a, b Sample) int { return cmp.Compare(a.Seed, b.Seed) })
-	r.Maps = len(r.Samples)
-	r.Failures = Failures{}
-	values := map[string][]float64{}
-	names := map[string]bool{}
-	for _, s := range r.Samples {
-		if s.Error != "" {
-			if r.Failures.Count == 0 {
-				r.Failures.FirstSeed, r.Failures.FirstError = s.Seed, s.Error
-			}
-			r.Failures.Count++
-			continue
-		}
-		for k, v := range s.Metrics {
-			values[k] = append(values[k], v)
-		}
-		for k := range s.Spawns {
-			names[k] = true
-		}
-	}
-	// every map counts for every name: a map without a Goblin spawned 0
-	spawns := map[string][]float64{}
-	for _, s := range r.Samples {
-		if s.Error != "" {
-			continue
-		}
-		for k := range names {
-			spawns[k] = append(spawns[k], float64(s.Spawns[k]))
-		}
-	}
-	r.Metrics = map[string]Summary{}
-	for k, v := range values {
-		r.Metrics[k] = summary(v)
-	}
-	r.Spawns = map[string]Summary{}
-	for k, v := range spawns {
-		r.Spawns[k] = summary(v)
-	}
-}
-
-// histogramBins is how many bars a histogram has at most.
-const histogramBins = 20
-
-// summary describes values (in seed order, so the mean's rounding is the same
-// for one run and for merged shards).
-func summary(v []float64) Summary {
-	s := Summary{Count: len(v)}
-	if len(v) == 0 {
-		return s
-	}
-	sum := 0.0
-	for _, x := range v {
-		sum += x
-	}
-	s.Mean = sum / float64(len(v))
-	sorted := slices.Clone(v)
-	sort.Float64s(sorted)
-	s.Min, s.Max = sorted[0], sorted[len(sorted)-1]
-	q := func(p float64) float64 { return sorted[int(math.Round(p*float64(len(sorted)-1)))] }
-	s.P10, s.P25, s.P50, s.P75, s.P90 = q(0.10), q(0.25), q(0.50), q(0.75), q(0.90)
-	s.Histogram = histogram(sorted)
-	return s
-}
-
-// histogram bins sorted values: one bin per integer when the values are
-// whole numbers spanning at most histogramBins, else histogramBins equal bins.
-func histogram(sorted []float64) []Bin {
-	lo, hi := sorted[0], sorted[len(sorted)-1]
-	whole := true
-	for _, x := range sorted {
-		if x != math.Trunc(x) {
-			whole = false
-			break
-		}
-	}
-	n := histogramBins
-	width := (hi - lo) / float64(n)
-	if whole && hi-lo+1 <= histogramBins {
-		n, width = int(hi-lo)+1, 1
-	} else if hi == lo {
-		n, width = 1, 0
-	}
-	bins := make([]Bin, n)
-	edge := func(i int) float64 { return math.Round((lo+float64(i)*width)*1e6) / 1e6 }
-	for i := range bins {
-		bins[i].Lo, bins[i].Hi = edge(i), edge(i+1)
-	}
-	if width == 0 {
-		bins[0].Hi = hi
-	}
-	for _, x := range sorted {
-		i := n - 1
-		if width > 0 {
-			i = min(int((x-lo)/width), n-1)
-		}
-		bins[i].Count++
-	}
-	return bins
-}
-
-// Merge combines shard reports of one sweep (same target, depth, seeds) into
-// the report one run would give; their timings are kept side by side.
-func Merge(reports ...*Report) (*Report, error) {
-	if len(reports) == 0 {
-		return nil, errors.New("stats: nothing to merge")
-	}
-	first := reports[0]
-	out := &Report{Target: first.Target, Depth: first.Depth, From: first.From, Seeds: first.Seeds, Shards: first.Shards}
-	seen := map[uint64]bool{}
-	shards := map[int]bool{}
-	for i, r := range reports {
-		if r.Target != first.Target || r.Depth != first.Depth || r.From != first.From || r.Seeds != first.Seeds || r.Shards != first.Shards {
-			return nil, fmt.Errorf("stats: report %d is of another sweep (%s depth %d seeds %d+%d, shards %d; want %s depth %d seeds %d+%d, shards %d)",
-				i+1, r.Target, r.Depth, r.From, r.Seeds, r.Shards, first.Target, first.Depth, first.From, first.Seeds, first.Shards)
-		}
-		for _, s := range r.Shard {
-			if shards[s] {
-				return nil, fmt.Errorf("stats: shard %d appears twice", s)
-			}
-			shards[s] = true
-		}
-		for _, s := range r.Samples {
-			if seen[s.Seed] {
-				return nil, fmt.Errorf("stats: seed %d appears in two reports", s.Seed)
-			}
-			seen[s.Seed] = true
-			out.Samples = append(out.Samples, s)
-		}
-		out.Timing = append(out.Timing, r.Timing...)
-	}
-	if len(shards) == out.Shards { // every shard: the report of one run
-		out.Shards = 0
-	} else {
-		for s := range shards {
-			out.Shard = append(out.Shard, s)
-		}
-		slices.Sort(out.Shard)
-	}
-	out.summarise()
-	return out, nil
-}
-
-// Worst returns up to n seeds' samples ordered from the lowest value of
-// metric (failures first), for "show me the worst maps".
+// Worst returns up to n seeds for "show me the worst maps": the failed ones
+// first (lowest seed first, with their errors), then the seeds at the low end
+// of metric (the high end with highFirst), each with that metric's value. It
+// reads the report's bounded lists, so n beyond WorstSeeds gives no more.
 func (r *Report) Worst(metric string, n int, highFirst bool) []Sample {
 	var out []Sample
-	for _, s := range r.Samples {
-		if _, ok := s.Metrics[metric]; ok || s.Error != "" {
-			out = append(out, s)
-		}
+	for _, f := range r.Failures.Seeds {
+		out = append(out, Sample{Seed: f.Seed, Error: f.Error})
 	}
-	slices.SortStableFunc(out, func(a, b Sample) int {
-		if (a.Error != "") != (b.Error != "") {
-			if a.Error != "" {
-				return -1
-			}
-			return 1
-		}
-		x, y := a.Metrics[metric], b.Metrics[metric]
-		if highFirst {
-			x, y = y, x
-		}
-		switch {
-		case x < y:
-			return -1
-		case x > y:
-			return 1
-		}
-		return 0
-	})
+	list := r.Metrics[metric].Lowest
+	if highFirst {
+		list = r.Metrics[metric].Highest
+	}
+	for _, sv := range list {
+		out = append(out, Sample{Seed: sv.Seed, Metrics: map[string]float64{metric: sv.Value}})
+	}
 	if len(out) > n {
-		out = out[:n]
+		out = out[:max(n, 0)]
 	}
 	return out
 }
 
 // LevelTarget sweeps level i of p with spawner sp: each master seed gives the
 // level seed as the project derives it (a pinned level seed is ignored: a sweep
-// is about the seeds).
+// is about the seeds), and the level's acceptance rules re-roll as the facade
+// does (projects.Project.RunLevelChain).
 func LevelTarget(p *projects.Project, i int, sp chain.Spawner, name string) Target {
 	return Target{Name: name, Chain: p.Levels[i].Chain, Config: func(m uint64) chain.Config {
 		cfg := p.Config(i, m, sp)
 		cfg.Seed = nil
 		return cfg
+	}, Run: func(ctx context.Context, c *chain.Chain, cfg chain.Config) (*chain.Result, error) {
+		return p.RunLevelChain(ctx, i, c, cfg)
 	}}
 }
 

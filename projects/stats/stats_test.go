@@ -24,7 +24,7 @@ func caveChain() *chain.Chain {
 	}}
 }
 
-func sweep(t *testing.T, o Options) *Report {
+func runSweep(t *testing.T, o Options) *Report {
 	t.Helper()
 	r, err := Run(context.Background(), ChainTarget(caveChain(), content.Default().Roller(), "caves.json"), o)
 	require.NoError(t, err)
@@ -41,7 +41,7 @@ func jsonOf(t *testing.T, r *Report) string {
 }
 
 func TestReachableShareIsOneAfterCull(t *testing.T) {
-	r := sweep(t, Options{From: 1, Seeds: 30})
+	r := runSweep(t, Options{From: 1, Seeds: 30})
 	assert.Equal(t, 30, r.Maps)
 	assert.Zero(t, r.Failures.Count)
 	rs := r.Metrics[ReachableShare]
@@ -64,10 +64,10 @@ func TestReachableShareIsOneAfterCull(t *testing.T) {
 }
 
 func TestThreeShardsMergeToOneRun(t *testing.T) {
-	one := sweep(t, Options{From: 100, Seeds: 25})
+	one := runSweep(t, Options{From: 100, Seeds: 25})
 	var parts []*Report
 	for i := 0; i < 3; i++ {
-		parts = append(parts, sweep(t, Options{From: 100, Seeds: 25, Shard: i, Shards: 3}))
+		parts = append(parts, runSweep(t, Options{From: 100, Seeds: 25, Shard: i, Shards: 3}))
 	}
 	merged, err := Merge(parts[2], parts[0], parts[1])
 	require.NoError(t, err)
@@ -75,15 +75,15 @@ func TestThreeShardsMergeToOneRun(t *testing.T) {
 	assert.Len(t, merged.Timing, 3, "each shard's timing is kept")
 
 	_, err = Merge(parts[0], parts[0])
-	assert.ErrorContains(t, err, "twice")
+	assert.ErrorContains(t, err, "shard 0 of 3 is also in report 1")
 	partial, err := Merge(parts[0], parts[1])
 	require.NoError(t, err)
 	assert.Equal(t, []int{0, 1}, partial.Shard)
 }
 
 func TestSweepIsDeterministicAcrossWorkers(t *testing.T) {
-	a := sweep(t, Options{From: 7, Seeds: 12, Workers: 1})
-	b := sweep(t, Options{From: 7, Seeds: 12, Workers: 3})
+	a := runSweep(t, Options{From: 7, Seeds: 12, Workers: 1})
+	b := runSweep(t, Options{From: 7, Seeds: 12, Workers: 3})
 	assert.Equal(t, jsonOf(t, a), jsonOf(t, b))
 }
 
@@ -92,8 +92,9 @@ func TestFailuresNameTheFirstSeed(t *testing.T) {
 	r, err := Run(context.Background(), ChainTarget(c, nil, "bad.json"), Options{From: 5, Seeds: 3})
 	require.NoError(t, err)
 	assert.Equal(t, 3, r.Failures.Count)
-	assert.EqualValues(t, 5, r.Failures.FirstSeed)
-	assert.Contains(t, r.Failures.FirstError, "room_drawer")
+	require.Len(t, r.Failures.Seeds, 3)
+	assert.EqualValues(t, 5, r.Failures.Seeds[0].Seed)
+	assert.Contains(t, r.Failures.Seeds[0].Error, "room_drawer")
 }
 
 func TestWorstSeedsAndLevelTargetIgnoresPins(t *testing.T) {

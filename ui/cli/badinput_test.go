@@ -77,6 +77,7 @@ func TestBadInputEveryCommand(t *testing.T) {
 		{"project", []string{"run", "--depth", "1"}},
 		{"project", []string{"project", "check"}},
 		{"chain", []string{"stats", "--seeds", "1"}},
+		{"chain", []string{"tune", "--axes", "rooms,exits", "--budget", "1"}},
 		{"project", []string{"play", "--depth", "1", "--keys", "."}},
 		{"project", []string{"export", "tiled", "--depth", "1", "--seed", "1", "--out", "OUT"}},
 		{"pack", []string{"content", "check"}},

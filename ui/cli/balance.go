@@ -2,8 +2,6 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
 	"io"
 	"os"
 	"os/signal"
@@ -94,30 +92,4 @@ func writeJSONOut(v any, out string, stdout, stderr io.Writer) int {
 		return inputErr(stderr, err)
 	}
 	return exitOK
-}
-
-// isBalance reports whether a report file's data comes from `stats --bot`
-// (it has "bot").
-func isBalance(data []byte) bool {
-	var probe struct {
-		Bot json.RawMessage `json:"bot"`
-	}
-	return json.Unmarshal(data, &probe) == nil && probe.Bot != nil
-}
-
-func balanceMerge(paths []string, files [][]byte, out string, stdout, stderr io.Writer) int {
-	reports, err := decodeReports(paths, files, func(r *stats.BalanceReport) error {
-		if r.Bot == "" {
-			return errors.New("not a balance report (from hewn stats --bot)")
-		}
-		return nil
-	})
-	if err != nil {
-		return inputErr(stderr, err)
-	}
-	m, err := stats.MergeBalance(reports...)
-	if err != nil {
-		return inputErr(stderr, err)
-	}
-	return writeJSONOut(m, out, stdout, stderr)
 }

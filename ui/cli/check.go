@@ -13,7 +13,8 @@ import (
 
 // checkProject validates a project file: decoding (every problem with its path),
 // chain preconditions, themes, prefab templates, the content pack, the
-// entities its steps place by name and its pinned seeds. Every problem goes to
+// entities its steps place by name, its pinned seeds and its acceptance rules
+// over a sample of levels (projects.Project.CheckAccept). Every problem goes to
 // stderr on its own line, file first ("FILE: json.path: message"; a content
 // pack's problems name the pack's file), warnings prefixed "warning: ", at
 // most jsonfile.MaxProblems of each and then a count. Exit 1 on any error.
@@ -40,6 +41,9 @@ func checkProject(path string, stdout, stderr io.Writer) int {
 					errs = append(errs, r.String(p))
 				}
 			}
+			// acceptance rules that never held over a sample of levels
+			aerrs, awarns := p.CheckAccept(context.Background(), pack.Roller())
+			errs, warns = append(errs, aerrs...), append(warns, awarns...)
 		}
 	}
 	printCapped(stderr, path+": ", errs)

@@ -37,8 +37,9 @@ func init() {
 		"content":  {"content check PACK|default | content export PACK|default [--out F|-] | content odds PACK|default --depth D | content schema", contentCmd},
 		"project":  {"project new NAME [--out FILE|-] [--force] | project check FILE", projectCmd},
 		"builders": {"builders [NAME]", buildersCmd},
-		"stats":    {"stats CHAIN|PROJECT [--depth D | --bot explorer|diver --depths A-B] --seeds N [--from S] [--shard i/n] [--content PACK] [--out F] | stats merge A.json B.json ... [--out F]", statsCmd},
+		"stats":    {statsUsage, statsCmd},
 		"play":     {playUsage, playCmd},
+		"tune":     {tuneUsage, tuneCmd},
 		"export":   {"export tiled CHAIN|PROJECT [--depth D] --seed N --out LEVEL.tmj [--cell PX] [--content PACK]", exportCmd},
 		"prefab":   {prefabUsage, prefabCmd},
 		"help":     {"help", helpCmd},
@@ -53,6 +54,7 @@ func Main(args []string, stdout, stderr io.Writer) (code int) {
 			code = exitInput
 		}
 	}()
+	RestoreGOMAXPROCS()
 	if len(args) == 0 {
 		return helpCmd(nil, stderr, stderr)
 	}
@@ -118,6 +120,18 @@ func inputErr(stderr io.Writer, err error) int {
 	}
 	fmt.Fprintln(stderr, "hewn: "+strings.ReplaceAll(err.Error(), "\n", "\nhewn: "))
 	return exitInput
+}
+
+// fileErr reports an error raised while running the file at path (a builder
+// failing, a bot's game failing to start): it prints starting with the file,
+// as load errors do ("FILE: steps[1] waveform_collapse: ..."). A failed write
+// keeps its own form (see inputErr).
+func fileErr(stderr io.Writer, path string, err error) int {
+	var we *projects.WriteError
+	if errors.As(err, &we) {
+		return inputErr(stderr, err)
+	}
+	return inputErr(stderr, jsonfile.WithFile(path, err))
 }
 
 // parseFlags parses flags that may stand before or after the positional

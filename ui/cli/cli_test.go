@@ -186,7 +186,7 @@ func TestRunWarnsAboutPreconditions(t *testing.T) {
 	code, _, errs := hewn("run", f)
 	assert.Equal(t, 1, code)
 	assert.Contains(t, errs, "warning: "+f+": steps[0]: room_drawer is a meta builder and needs a map")
-	assert.Contains(t, errs, "chain: steps[0] room_drawer: needs rooms, but there are none")
+	assert.Contains(t, errs, "\n"+f+": steps[0] room_drawer: needs rooms, but there are none\n", "a run-time error starts with its file")
 }
 
 func TestBuilders(t *testing.T) {

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -9,6 +10,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -189,18 +191,57 @@ func TestRunOutSpecialFiles(t *testing.T) {
 	}
 }
 
+// binary is the hewn binary the tests build (once), in binDir.
+var binary struct {
+	once sync.Once
+	dir  string
+	path string
+	err  string
+}
+
+// hewnBinary builds the hewn binary (once for the package's tests: the main
+// package, Fyne's dependencies and their init functions included) and returns
+// its path; the test is skipped when it cannot be built here.
+func hewnBinary(t *testing.T) string {
+	t.Helper()
+	binary.once.Do(func() {
+		goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
+		if _, err := os.Stat(goTool); err != nil {
+			binary.err = fmt.Sprintf("no go tool to build hewn: %v", err)
+			return
+		}
+		dir, err := os.MkdirTemp("", "hewn-bin-")
+		if err != nil {
+			binary.err = err.Error()
+			return
+		}
+		binary.dir = dir
+		bin := filepath.Join(dir, "hewn")
+		if out, err := exec.Command(goTool, "build", "-o", bin, "hewn").CombinedOutput(); err != nil {
+			binary.err = fmt.Sprintf("cannot build hewn here: %v\n%s", err, out)
+			return
+		}
+		binary.path = bin
+	})
+	if binary.path == "" {
+		t.Skip(binary.err)
+	}
+	return binary.path
+}
+
+// TestMain removes the binary hewnBinary built.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binary.dir != "" {
+		os.RemoveAll(binary.dir)
+	}
+	os.Exit(code)
+}
+
 // TestNoLocaleMessage builds the hewn binary and runs a command with LANG=C,
 // C.UTF-8 and unset: Fyne's "Error parsing user locale" never shows.
 func TestNoLocaleMessage(t *testing.T) {
-	goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
-	if _, err := os.Stat(goTool); err != nil {
-		t.Skipf("no go tool to build hewn: %v", err)
-	}
-	bin := filepath.Join(t.TempDir(), "hewn")
-	build := exec.Command(goTool, "build", "-o", bin, "hewn")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Skipf("cannot build hewn here: %v\n%s", err, out)
-	}
+	bin := hewnBinary(t)
 	var base []string
 	for _, kv := range os.Environ() {
 		switch k, _, _ := strings.Cut(kv, "="); k {

@@ -7,7 +7,6 @@ import (
 	"os/signal"
 	"syscall"
 
-	"hewn/chain"
 	"hewn/projects"
 	"hewn/ui/render"
 )
@@ -40,16 +39,16 @@ func exportCmd(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return targetErr(stderr, "export", err)
 	}
-	t.cfg.NoHistory = true
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	res, err := chain.RunConfig(ctx, t.chain, t.cfg)
+	gen, err := t.generate(ctx, false) // the facade's route, as hewn run
 	if err != nil {
 		if ctx.Err() != nil {
 			return interrupted(stderr, "export")
 		}
-		return inputErr(stderr, err)
+		return fileErr(stderr, pos[0], err)
 	}
+	res := gen.Result
 	mapJSON, tileset, err := render.TiledFiles(t.scene(res), *out, render.TiledOptions{
 		Name: res.Chain.Name, Depth: res.Chain.Depth, Seed: res.Master, Cell: *cell, Object: render.TiledObjects(t.pack)})
 	if err != nil {

@@ -2,7 +2,9 @@ package cli
 
 import (
 	"context"
+	"errors"
 
+	"hewn/chain/jsonfile"
 	"hewn/projects"
 )
 
@@ -10,7 +12,9 @@ import (
 // (Project.Generate, the one route `hewn run`, the runtime module and Go
 // games share, so their levels agree byte for byte); a bare chain runs as
 // its one-level project (projects.ChainProject). history records the
-// snapshots (for an animation).
+// snapshots (for an animation). A level none of whose tries met its
+// acceptance rules is an error naming the project file
+// ("FILE: levels[0].accept: no try of 20 met every rule: ...").
 func (t *target) generate(ctx context.Context, history bool) (*projects.Generated, error) {
 	p := t.proj
 	if p == nil {
@@ -18,8 +22,16 @@ func (t *target) generate(ctx context.Context, history bool) (*projects.Generate
 		p.Files = t.cfg.Files // the prefab files its steps name, beside the chain
 	}
 	depth := p.Levels[t.level].Depth
+	var g *projects.Generated
+	var err error
 	if history {
-		return p.GenerateHistory(ctx, depth, t.master, t.pack)
+		g, err = p.GenerateHistory(ctx, depth, t.master, t.pack)
+	} else {
+		g, err = p.Generate(ctx, depth, t.master, t.pack)
 	}
-	return p.Generate(ctx, depth, t.master, t.pack)
+	var ae *projects.AcceptError
+	if errors.As(err, &ae) && p.Path != "" {
+		err = jsonfile.WithFile(p.Path, err)
+	}
+	return g, err
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 
 	"hewn/projects/play"
@@ -64,7 +63,7 @@ func playCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	g, err := play.New(p, t.pack, t.master, d)
 	if err != nil {
-		return inputErr(stderr, fmt.Errorf("%s: %w", pos[0], err))
+		return fileErr(stderr, pos[0], err)
 	}
 	if bot != nil {
 		turns := *maxTurns
@@ -78,7 +77,7 @@ func playCmd(args []string, stdout, stderr io.Writer) int {
 			break
 		}
 		if err := g.Key(r); err != nil {
-			return inputErr(stderr, err)
+			return fileErr(stderr, pos[0], err)
 		}
 	}
 	var buf bytes.Buffer

@@ -178,7 +178,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		if ctx.Err() != nil {
 			return interrupted(stderr, "run")
 		}
-		return inputErr(stderr, err)
+		return fileErr(stderr, pos[0], err)
 	}
 	res := gen.Result
 	for _, w := range res.Warnings { // an exit cut off, a file's unknown glyphs: the exit code stays
@@ -199,7 +199,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		if ctx.Err() != nil {
 			return interrupted(stderr, "run")
 		}
-		return inputErr(stderr, err)
+		return fileErr(stderr, pos[0], err)
 	}
 	if err := writeOut(*out, stdout, buf.Bytes()); err != nil {
 		return inputErr(stderr, err)

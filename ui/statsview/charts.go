@@ -70,10 +70,14 @@ func decimals(w float64) int {
 	return min(max(0, 1-int(math.Floor(math.Log10(w)))), 6)
 }
 
-// wholeBins says bins are one per whole number (Lo a whole number, Hi = Lo+1).
-func wholeBins(bins []stats.Bin) bool {
+// wholeBins says mi's bins count whole numbers: each bin [Lo, Hi) holds the
+// whole values Lo..Hi-1 (a count or a path length, not a share).
+func wholeBins(mi metricInfo, bins []stats.Bin) bool {
+	if mi.share {
+		return false
+	}
 	for _, b := range bins {
-		if b.Lo != math.Trunc(b.Lo) || b.Hi != b.Lo+1 {
+		if b.Lo != math.Trunc(b.Lo) || b.Hi != math.Trunc(b.Hi) {
 			return false
 		}
 	}
@@ -81,11 +85,15 @@ func wholeBins(bins []stats.Bin) bool {
 }
 
 // binSpan is where bin b is drawn on the value axis, and how a read-out
-// words its range: a whole-number bin is centred on its number ("5 rooms"),
-// others span their edges ("40–45 %").
+// words its range: a bin of whole numbers spans them, centred on each ("5
+// rooms", "9–11 steps"), others span their edges ("40–45 %").
 func binSpan(mi metricInfo, b stats.Bin, whole bool) (lo, hi float64, words string) {
 	if whole {
-		return b.Lo - 0.5, b.Lo + 0.5, mi.value(b.Lo)
+		words = mi.value(b.Lo)
+		if b.Hi-b.Lo > 1 {
+			words = chart.Number(b.Lo) + "–" + mi.value(b.Hi-1)
+		}
+		return b.Lo - 0.5, b.Hi - 0.5, words
 	}
 	lo, hi = mi.shown(b.Lo), mi.shown(b.Hi)
 	d := decimals(hi - lo)
@@ -105,7 +113,7 @@ func mapsWord(n int) string {
 func histogramChart(d sweepData, metric string) *chart.Chart {
 	mi := info(metric)
 	bins := d.Bins(metric)
-	whole := wholeBins(bins)
+	whole := wholeBins(mi, bins)
 	total := 0
 	for _, b := range bins {
 		total += b.Count
@@ -133,7 +141,7 @@ func percent(n, total int) string {
 
 // edges are the boundaries of bins as drawn (see binSpan).
 func edges(mi metricInfo, bins []stats.Bin) []float64 {
-	whole := wholeBins(bins)
+	whole := wholeBins(mi, bins)
 	out := make([]float64, 0, len(bins)+1)
 	for i, b := range bins {
 		lo, hi, _ := binSpan(mi, b, whole)
@@ -150,7 +158,7 @@ func edges(mi metricInfo, bins []stats.Bin) []float64 {
 func rangeChart(d sweepData, x, y string) *chart.Chart {
 	mx, my := info(x), info(y)
 	bx, by := d.Bins(x), d.Bins(y)
-	wx, wy := wholeBins(bx), wholeBins(by)
+	wx, wy := wholeBins(mx, bx), wholeBins(my, by)
 	counts := heatCounts(d, x, y)
 	total := 0
 	for _, row := range counts {
@@ -176,16 +184,17 @@ func rangeChart(d sweepData, x, y string) *chart.Chart {
 func highIsWorse(metric string) bool { return metric == stats.Unreachable || metric == stats.DeadEnds }
 
 // worstDefault is the metric the worst seeds rank by until the designer
-// picks one: path length (a short way to the exit is a dull level), else
-// the histogram's metric, else the first that differs between seeds. A
-// metric with the same value on every map ranks nothing, so it is skipped.
+// picks one: stats.WorstBy (path length: a short way to the exit is a dull
+// level), else the histogram's metric, else the first that differs between
+// seeds. A metric with the same value on every map ranks nothing, so it is
+// skipped.
 func worstDefault(d sweepData, histogram string) string {
-	for _, m := range append([]string{stats.PathLength, histogram}, stats.MetricNames...) {
+	for _, m := range append([]string{stats.WorstBy, histogram}, stats.MetricNames...) {
 		if d.Varies(m) {
 			return m
 		}
 	}
-	return stats.PathLength
+	return stats.WorstBy
 }
 
 // balanceChart is a balance sweep's survival and exit rates per depth, side

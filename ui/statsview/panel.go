@@ -109,7 +109,7 @@ func New(h Host) *Panel {
 			p.draw()
 		}
 	})
-	p.setWorst(stats.PathLength)
+	p.setWorst(stats.WorstBy)
 	p.worstNote = widget.NewLabel("")
 	p.worstNote.Wrapping = fyne.TextWrapWord
 	p.hist = widgets.NewChart(histMin)
@@ -205,7 +205,7 @@ func (p *Panel) sweep() {
 		}
 	}
 	go func() {
-		r, err := stats.Run(ctx, t, stats.Options{From: from, Seeds: n, Progress: progress})
+		r, err := stats.Run(ctx, t, stats.Options{From: from, Seeds: n, Progress: progress, KeepSamples: true})
 		p.h.Post(func() {
 			p.mu.Lock()
 			current := gen == p.gen
