@@ -39,7 +39,7 @@ func historySeries(h *chain.History) []historyPoint {
 
 // The history chart's height and its series' colours (Okabe–Ito: legible
 // on light and dark themes alike).
-const chartH = 180
+const chartH = 160
 
 var (
 	floorColor  = color.NRGBA{0x56, 0xB4, 0xE9, 0xFF}

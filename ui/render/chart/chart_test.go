@@ -192,8 +192,12 @@ func TestRenderTakesOddInputWithoutPanicking(t *testing.T) {
 			Values: [][]float64{{1}, {2, 3, 4}}}}}}},
 		"one point": {Panels: []Panel{{Series: []Series{&Line{Points: []Point{{1, 1}}}}}}},
 		"fixed":     {X: Axis{Min: 5, Max: 5}, Panels: []Panel{{Y: Axis{Categories: []string{}}}}},
+		"three panels": {Title: "t", X: Axis{Label: "x"}, Panels: []Panel{
+			{Title: "a", Series: []Series{&Line{Points: []Point{{1, 1}, {2, 2}}}}},
+			{Title: "b", Series: []Series{&Line{Points: []Point{{1, 1}, {2, 3}}}}},
+			{Title: "c", Series: []Series{&Line{Points: []Point{{1, 5}, {2, 2}}}}}}},
 	} {
-		for _, sz := range [][2]int{{0, 0}, {1, 1}, {30, 20}, {400, 300}, {MaxSide + 10, 2}} {
+		for _, sz := range [][2]int{{0, 0}, {1, 1}, {30, 20}, {580, 100}, {580, 140}, {400, 300}, {MaxSide + 10, 2}} {
 			assert.NotPanics(t, func() {
 				img, f := Render(c, sz[0], sz[1], 1)
 				f.At(float64(sz[0]/2), float64(sz[1]/2))

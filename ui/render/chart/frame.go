@@ -24,6 +24,7 @@ type panelFrame struct {
 	xlo, xhi, ylo, yhi       float64 // axis ranges, data
 	x0, x1, y0, y1           float64 // pixels of xlo, xhi, ylo, yhi
 	yTicks                   []Tick
+	drawn                    bool // false: no room was left for its data
 }
 
 // scaleFrame is the colour scale's range and labelled ticks.
@@ -80,6 +81,9 @@ func (f *Frame) Pixel(i int, x, y float64) (px, py float64) {
 		return 0, 0
 	}
 	p := f.panels[i]
+	if !p.drawn {
+		return 0, 0
+	}
 	return lerp(p.x0, p.x1, (x-p.xlo)/(p.xhi-p.xlo)), lerp(p.y0, p.y1, (y-p.ylo)/(p.yhi-p.ylo))
 }
 
@@ -112,6 +116,9 @@ func (f *Frame) At(px, py float64) Hit {
 	}
 	best := math.Inf(1)
 	for i, p := range f.panels {
+		if !p.drawn {
+			continue
+		}
 		d := 0.0
 		if py < p.top {
 			d = p.top - py
@@ -121,6 +128,9 @@ func (f *Frame) At(px, py float64) Hit {
 		if d < best {
 			best, h.Panel = d, i
 		}
+	}
+	if math.IsInf(best, 1) {
+		return h // no panel had room
 	}
 	p := &f.panels[h.Panel]
 	h.X, h.Y = p.data(px, py)

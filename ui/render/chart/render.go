@@ -135,16 +135,24 @@ func (r *renderer) draw(dc draw.Canvas, f *Frame) {
 		for i, p := range plots {
 			rows[i] = []*plot.Plot{p}
 		}
-		for i, cs := range plot.Align(rows, draw.Tiles{Rows: len(plots), Cols: 1, PadY: panelGap}, area) {
+		tiles := draw.Tiles{Rows: len(plots), Cols: 1, PadY: panelGap}
+		for i, cs := range plot.Align(rows, tiles, area) {
 			canvases[i] = cs[0]
+			if bad(canvases[i].Rectangle) { // too small to align: plain tiles
+				canvases[i] = tiles.At(area, 0, i)
+			}
 		}
 	}
 	f.xTicks = labelled(xt)
 	for i, p := range plots {
-		p.Draw(canvases[i])
 		data := p.DataCanvas(canvases[i])
+		if bad(data.Rectangle) || data.Max.Y-data.Min.Y < 2 || data.Max.X-data.Min.X < 2 {
+			continue // no room for this panel's data: it is left out (and hits nothing)
+		}
+		p.Draw(canvases[i])
 		trX, trY := p.Transforms(&data)
 		pf := &f.panels[i]
+		pf.drawn = true
 		pf.left, pf.top = r.px(vg.Point{X: data.Min.X, Y: data.Max.Y})
 		pf.right, pf.bottom = r.px(vg.Point{X: data.Max.X, Y: data.Min.Y})
 		pf.xlo, pf.xhi, pf.ylo, pf.yhi = p.X.Min, p.X.Max, p.Y.Min, p.Y.Max
@@ -164,6 +172,11 @@ func (r *renderer) draw(dc draw.Canvas, f *Frame) {
 			r.drawScale(dc, area.Max.X+scaleGap, max(data.Min.Y, data.Max.Y-maxScaleH), data.Max.Y, heat, lo, hi, scaleTicks)
 		}
 	}
+}
+
+// bad says r has a coordinate that is not a number.
+func bad(r vg.Rectangle) bool {
+	return !finite(float64(r.Min.X), float64(r.Min.Y), float64(r.Max.X), float64(r.Max.Y))
 }
 
 // whole says every value is a whole number (a count).
