@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"strings"
+	"sync"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -14,7 +15,8 @@ import (
 	"hewn/ui/render/chart"
 )
 
-// Chart shows a chart.Chart at the widget's size, drawn again only when the
+// Chart shows a chart.Chart at the widget's size, drawn only when it is
+// painted (a chart in a hidden tab costs nothing) and again only when the
 // size, the screen's scale, the theme's colours or the chart change. The
 // pointer over it shows a read-out of the data underneath (the bar's range
 // and count, the cell's ranges and count, the point's values) in a tooltip;
@@ -27,11 +29,13 @@ type Chart struct {
 	// under the pointer as it drags (nil: ignored).
 	OnTap, OnDrag func(chart.Hit)
 
-	model *chart.Chart
-	min   fyne.Size
-	frame *chart.Frame
-	key   chartKey
-	img   *canvas.Image
+	mu     sync.Mutex // model, frame, key, last: the painter reads them
+	model  *chart.Chart
+	min    fyne.Size
+	frame  *chart.Frame
+	key    chartKey
+	last   *image.RGBA
+	raster *canvas.Raster
 
 	marker   *canvas.Line
 	markerX  float64
@@ -52,12 +56,18 @@ type chartKey struct {
 	bg, fg color.NRGBA
 }
 
+// near says k and o differ at most by a pixel in size.
+func (k chartKey) near(o chartKey) bool {
+	dw, dh := k.w-o.w, k.h-o.h
+	k.w, k.h = o.w, o.h
+	return k == o && dw*dw <= 1 && dh*dh <= 1
+}
+
 // NewChart is an empty chart widget at least min large.
 func NewChart(min fyne.Size) *Chart {
 	c := &Chart{min: min}
-	c.img = canvas.NewImageFromImage(image.NewRGBA(image.Rect(0, 0, 1, 1)))
-	c.img.FillMode = canvas.ImageFillStretch
-	c.img.ScaleMode = canvas.ImageScaleFastest
+	c.raster = canvas.NewRaster(c.paint)
+	c.raster.ScaleMode = canvas.ImageScaleFastest
 	c.marker = canvas.NewLine(theme.Color(theme.ColorNamePrimary))
 	c.marker.StrokeWidth = 2
 	c.marker.Hide()
@@ -70,18 +80,24 @@ func NewChart(min fyne.Size) *Chart {
 	return c
 }
 
-// SetChart shows m (nil: nothing), drawn at the next layout.
+// SetChart shows m (nil: nothing), drawn when next painted.
 func (c *Chart) SetChart(m *chart.Chart) {
+	c.mu.Lock()
 	c.model = m
-	c.render()
+	c.mu.Unlock()
 	if c.hovering {
 		c.hover(c.pointer)
 	}
-	c.Refresh()
+	c.placeMarker()
+	c.raster.Refresh()
 }
 
 // Model is the chart shown (nil: none).
-func (c *Chart) Model() *chart.Chart { return c.model }
+func (c *Chart) Model() *chart.Chart {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.model
+}
 
 // SetMinSize sets the smallest size the widget asks for.
 func (c *Chart) SetMinSize(s fyne.Size) {
@@ -101,10 +117,12 @@ func (c *Chart) HideMarker() {
 	c.marker.Hide()
 }
 
-// Frame is the last render's frame (nil before the first), for positions.
+// Frame is the frame of the chart as shown at the widget's size (drawn now
+// if it was not yet), for positions; nil without a chart or a size.
 func (c *Chart) Frame() *chart.Frame {
-	c.render()
-	return c.frame
+	s, sc := c.Size(), c.scale()
+	_, f := c.render(int(s.Width*sc+0.5), int(s.Height*sc+0.5), sc, true)
+	return f
 }
 
 // Readout is the read-out shown for the pointer ("" when it is not over data).
@@ -134,10 +152,13 @@ func (c *Chart) HitAt(pos fyne.Position) chart.Hit {
 // pixelsPerUnit is how many image pixels a unit of the widget spans.
 func (c *Chart) pixelsPerUnit() (float32, float32) {
 	s := c.Size()
-	if c.frame == nil || s.Width <= 0 || s.Height <= 0 {
+	c.mu.Lock()
+	f := c.frame
+	c.mu.Unlock()
+	if f == nil || s.Width <= 0 || s.Height <= 0 {
 		return 1, 1
 	}
-	return float32(c.frame.W) / s.Width, float32(c.frame.H) / s.Height
+	return float32(f.W) / s.Width, float32(f.H) / s.Height
 }
 
 // scale is the screen's pixels per unit (1 without a window).
@@ -150,37 +171,50 @@ func (c *Chart) scale() float32 {
 	return 1
 }
 
-// render draws the chart again if anything it depends on changed.
-func (c *Chart) render() {
-	s := c.Size()
-	if c.model == nil || s.Width < 1 || s.Height < 1 {
-		c.frame = nil
-		c.img.Image = image.NewRGBA(image.Rect(0, 0, 1, 1))
-		c.key = chartKey{}
-		return
-	}
+// paint is the raster's generator: the chart at w×h pixels.
+func (c *Chart) paint(w, h int) image.Image {
 	sc := c.scale()
+	if s := c.Size(); s.Width > 0 {
+		sc = float32(w) / s.Width
+	}
+	img, _ := c.render(w, h, sc, false)
+	return img
+}
+
+// render is the chart drawn at w×h pixels for screen scale sc: the last one
+// when nothing it depends on changed (near: or its size is a pixel off, as
+// the painter may round it).
+func (c *Chart) render(w, h int, sc float32, near bool) (image.Image, *chart.Frame) {
 	bg, fg := theme.Color(theme.ColorNameBackground), theme.Color(theme.ColorNameForeground)
-	key := chartKey{model: c.model, w: int(s.Width*sc + 0.5), h: int(s.Height*sc + 0.5), scale: sc,
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.model == nil || w < 1 || h < 1 {
+		c.frame, c.last, c.key = nil, nil, chartKey{}
+		return image.NewRGBA(image.Rect(0, 0, 1, 1)), nil
+	}
+	key := chartKey{model: c.model, w: w, h: h, scale: sc,
 		bg: color.NRGBAModel.Convert(bg).(color.NRGBA), fg: color.NRGBAModel.Convert(fg).(color.NRGBA)}
-	if key == c.key && c.frame != nil {
-		return
+	if c.frame != nil && (key == c.key || near && c.key.near(key)) {
+		return c.last, c.frame
 	}
 	m := *c.model
 	if m.Style.Background == nil {
 		m.Style = chart.Themed(bg, fg)
 		m.Style.TextSize = float64(theme.CaptionTextSize())
 	}
-	img, f := chart.Render(&m, key.w, key.h, float64(sc))
-	c.img.Image, c.frame, c.key = img, f, key
-	c.img.Refresh()
-	c.placeMarker()
+	c.last, c.frame = chart.Render(&m, w, h, float64(sc))
+	c.key = key
+	return c.last, c.frame
 }
 
 // placeMarker puts the marker line at its data X across every panel.
 func (c *Chart) placeMarker() {
-	f := c.frame
-	if !c.markerOn || f == nil || f.Panels() == 0 {
+	if !c.markerOn {
+		c.marker.Hide()
+		return
+	}
+	f := c.Frame()
+	if f == nil || f.Panels() == 0 {
 		c.marker.Hide()
 		return
 	}
@@ -298,21 +332,20 @@ func (c *Chart) CreateRenderer() fyne.WidgetRenderer { return &chartRenderer{c: 
 type chartRenderer struct{ c *Chart }
 
 func (r *chartRenderer) Layout(s fyne.Size) {
-	r.c.img.Resize(s)
-	r.c.img.Move(fyne.Position{})
-	r.c.render()
+	r.c.raster.Resize(s)
+	r.c.raster.Move(fyne.Position{})
+	r.c.placeMarker()
 }
 
 func (r *chartRenderer) MinSize() fyne.Size { return r.c.min }
 
 func (r *chartRenderer) Refresh() {
-	r.c.render() // the theme may have changed
-	r.c.img.Refresh()
+	r.c.raster.Refresh() // drawn again if the theme changed
 	r.c.placeMarker()
 }
 
 func (r *chartRenderer) Objects() []fyne.CanvasObject {
-	objs := []fyne.CanvasObject{r.c.img, r.c.marker, r.c.tipBox}
+	objs := []fyne.CanvasObject{r.c.raster, r.c.marker, r.c.tipBox}
 	for _, t := range r.c.tipLines {
 		objs = append(objs, t)
 	}

@@ -67,6 +67,9 @@ func TestChartShowsTheReadoutUnderThePointer(t *testing.T) {
 // not again when nothing changed.
 func TestChartRendersAtItsSize(t *testing.T) {
 	c, w := chartWindow(t, counts(), fyne.NewSize(500, 300))
+	c.mu.Lock()
+	assert.Nil(t, c.frame, "not drawn before it is painted or pointed at")
+	c.mu.Unlock()
 	f := c.Frame()
 	require.NotNil(t, f)
 	assert.Equal(t, int(c.Size().Width), f.W)
@@ -74,6 +77,9 @@ func TestChartRendersAtItsSize(t *testing.T) {
 	assert.Same(t, f, c.Frame(), "no change, no new render")
 	w.Resize(fyne.NewSize(700, 400))
 	assert.Equal(t, int(c.Size().Width), c.Frame().W)
+	img := c.paint(701, 400) // the painter may round a pixel the other way
+	assert.Equal(t, 701, img.Bounds().Dx())
+	assert.Same(t, c.frame, c.Frame(), "a pixel off: the painted frame is the one pointed at")
 	c.SetChart(nil)
 	assert.Nil(t, c.Frame())
 	assert.Equal(t, -1, c.HitAt(fyne.NewPos(10, 10)).Series)

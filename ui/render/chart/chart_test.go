@@ -3,6 +3,7 @@ package chart
 import (
 	"bytes"
 	"fmt"
+	"image"
 	"image/color"
 	"math"
 	"strconv"
@@ -10,6 +11,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
 )
 
 // histogram is a ten-bin histogram of floor shares 30–70 %.
@@ -283,4 +287,51 @@ func TestMirroredAxisMakesRoomAboveTheData(t *testing.T) {
 	_, mtop, _, _ := f.Area(0)
 	assert.Greater(t, mtop, top+8)
 	assert.Equal(t, len(f.XTicks()), 5)
+}
+
+// BenchmarkRenderBars82 draws a spawn table's odds at a depth: 82 labelled
+// horizontal bars, 900×1730 (what the Content panel paints after an edit).
+func BenchmarkRenderBars82(b *testing.B) {
+	names := make([]string, 82)
+	bars := &Bars{Horizontal: true}
+	for i := range names {
+		names[i] = fmt.Sprintf("Entity number %d", i)
+		v := 10 / float64(i+1)
+		bars.Bars = append(bars.Bars, Bar{Lo: float64(i) - 0.4, Hi: float64(i) + 0.4, Value: v, Label: fmt.Sprintf("%.1f %%", v)})
+	}
+	c := &Chart{Title: "Spawn odds at depth 1", X: Axis{Label: "chance per roll (%)", Mirror: true},
+		Panels: []Panel{{Y: Axis{Categories: names}, Series: []Series{bars}}}}
+	b.ReportAllocs()
+	for b.Loop() {
+		Render(c, 900, 1730, 1)
+	}
+}
+
+// The fast text path puts the same glyphs where gonum/plot's own does.
+func TestFastTextDrawsWhereThePlainHandlerDoes(t *testing.T) {
+	ink := func(fast bool) (img *image.RGBA, box image.Rectangle) {
+		cv := vgimg.NewWith(vgimg.UseWH(200, 60), vgimg.UseDPI(72), vgimg.UseBackgroundColor(color.White))
+		dc := draw.New(cv)
+		sty := textStyle(color.Black, 12, false, draw.XCenter, draw.YCenter)
+		if !fast {
+			sty.Handler = handler().(*fastText).Plain
+		}
+		dc.FillText(sty, vg.Point{X: 100, Y: 30}, "Goblin 10.8 %")
+		img = cv.Image().(*image.RGBA)
+		box = image.Rectangle{Min: img.Bounds().Max, Max: img.Bounds().Min}
+		for y := range img.Bounds().Dy() {
+			for x := range img.Bounds().Dx() {
+				if r, _, _, _ := img.At(x, y).RGBA(); r < 0x8000 {
+					box = box.Union(image.Rect(x, y, x+1, y+1))
+				}
+			}
+		}
+		return img, box
+	}
+	_, fast := ink(true)
+	_, plain := ink(false)
+	require.False(t, fast.Empty())
+	for _, d := range []int{fast.Min.X - plain.Min.X, fast.Min.Y - plain.Min.Y, fast.Max.X - plain.Max.X, fast.Max.Y - plain.Max.Y} {
+		assert.LessOrEqual(t, d*d, 1, "fast %v, plain %v", fast, plain)
+	}
 }
