@@ -5,6 +5,7 @@ go 1.26.0
 require (
 	codeberg.org/anaseto/gruid v0.28.0
 	fyne.io/fyne/v2 v2.8.0
+	git.sr.ht/~sbinet/gg v0.7.0
 	github.com/invopop/jsonschema v0.14.0
 	github.com/ojrac/opensimplex-go v1.0.2
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
@@ -20,7 +21,6 @@ require (
 	codeberg.org/go-latex/latex v0.2.0 // indirect
 	codeberg.org/go-pdf/fpdf v0.11.1 // indirect
 	fyne.io/systray v1.12.2 // indirect
-	git.sr.ht/~sbinet/gg v0.7.0 // indirect
 	github.com/BurntSushi/toml v1.6.0 // indirect
 	github.com/FyshOS/fancyfs v0.0.1 // indirect
 	github.com/ajstarks/svgo v0.0.0-20211024235047-1546f124cd8b // indirect

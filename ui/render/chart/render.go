@@ -3,9 +3,11 @@ package chart
 import (
 	"image"
 	"image/color"
+	stddraw "image/draw"
 	"math"
 	"unicode/utf8"
 
+	"git.sr.ht/~sbinet/gg"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
@@ -46,9 +48,13 @@ func Render(c *Chart, w, h int, scale float64) (*image.RGBA, *Frame) {
 	dpi := max(1, int(math.Round(72*scale)))
 	k := 72 / float64(dpi) // points per pixel
 	st := c.Style.filled()
-	cv := vgimg.NewWith(vgimg.UseWH(vg.Length(float64(w)*k), vg.Length(float64(h)*k)),
-		vgimg.UseDPI(dpi), vgimg.UseBackgroundColor(st.Background))
-	img := cv.Image().(*image.RGBA)
+	// the canvas draws into img itself (vgimg's own would copy it)
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	ctx := gg.NewContextForRGBA(img)
+	ctx.SetLineCapButt()
+	ctx.InvertY()
+	cv := vgimg.NewWith(vgimg.UseImageWithContext(img, ctx), vgimg.UseDPI(dpi))
+	stddraw.Draw(img, img.Bounds(), image.NewUniform(st.Background), image.Point{}, stddraw.Src)
 	r := &renderer{c: c, st: st, ts: vg.Length(st.TextSize), k: k, h: float64(img.Bounds().Dy())}
 	f := &Frame{W: img.Bounds().Dx(), H: img.Bounds().Dy(), chart: c}
 	r.draw(draw.New(cv), f)
