@@ -144,7 +144,7 @@ func (v *validator) run() {
 					v.err(path+".weapon.range", "bad range %q (want melee or a number of tiles)", w.Range)
 				}
 			}
-			if w.Attribute != "might" && w.Attribute != "quickness" {
+			if !strings.EqualFold(w.Attribute, "might") && !strings.EqualFold(w.Attribute, "quickness") {
 				v.err(path+".weapon.attribute", "unknown attribute %q (want might or quickness)", w.Attribute)
 			}
 			v.effects(path+".weapon.proc_effects", w.ProcEffects, spells)
