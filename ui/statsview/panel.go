@@ -1,19 +1,23 @@
-// Package statsview is the editor's Statistics panel: it sweeps the selected
-// level over many seeds (projects/stats) in the background, with a progress
-// bar and Cancel, and shows a metric's histogram, an expressive-range heatmap
-// of two metrics (how varied the chain's output is), and the worst seeds for
-// a metric, each opening in the map view with one click; and the Balance view,
-// where a bot plays every depth over the seeds and each death opens as a
-// replay. It sees the editor only through a Host.
+// Package statsview is the editor's Statistics panel. Its Sweep tab sweeps
+// the selected level over many seeds (projects/stats) in the background, with
+// a progress bar and Cancel, and shows a metric's histogram, an
+// expressive-range heatmap of two metrics (how varied the chain's output is),
+// and the worst seeds for a metric, each opening in the map view with one
+// click; with *Compare with saved* it sweeps the saved file's version of the
+// level over the same seeds too and shows what the edits moved (histograms
+// overlaid, the heatmap's difference, the percentiles that changed). The
+// Balance view has a bot play every depth over the seeds, each death opening
+// as a replay. The Illuminate tab searches the chain's parameters (stats.Tune)
+// and shows the archive as a grid of thumbnails of its levels, each opening in
+// the map view and applied to the chain in one undo step; the Sensitivity tab
+// plots how each metric moves across each parameter of the selected step. It
+// sees the editor only through a Host.
 package statsview
 
 import (
 	"context"
 	"fmt"
-	"image"
 	"image/color"
-	"math"
-	"slices"
 	"strconv"
 	"sync"
 
@@ -23,7 +27,11 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"hewn/chain"
+	"hewn/projects"
 	"hewn/projects/stats"
+	"hewn/ui/internal/widgets"
+	"hewn/ui/render"
 )
 
 // Host is what the panel needs from the editor.
@@ -40,6 +48,22 @@ type Host interface {
 	OpenReplay(m uint64, d int, keys string)
 	// Post runs f on the UI goroutine.
 	Post(f func())
+	// StepIndex is the selected top-level step of the level (-1: none): the
+	// step whose parameters the lab offers first and Sensitivity plots.
+	StepIndex() int
+	// SavedTarget is the selected level as the project's saved file holds
+	// it (the level of the same depth), swept to compare with; why says why
+	// there is none ("" when there is).
+	SavedTarget() (t stats.Target, why string)
+	// OpenVariant shows the selected level made by chain c (a variant of
+	// its chain) with master seed m in the map view, as a preview that edits
+	// nothing; label names the variant.
+	OpenVariant(c *chain.Chain, m uint64, label string)
+	// EditLevel edits the selected level as one undo step.
+	EditLevel(label, key string, f func(l *projects.Level))
+	// Style gives sc the selected level's look: its themes and the content
+	// pack's entity looks (the lab's thumbnails).
+	Style(sc *render.Scene)
 }
 
 // Panel is the Statistics panel.
@@ -54,28 +78,47 @@ type Panel struct {
 	bar     *widget.ProgressBar
 	summary *widget.Label
 	metric  *widget.Select
-	hist    *canvas.Image
-	xMetric *widget.Select
-	yMetric *widget.Select
-	heat    *canvas.Image
-	worstBy *widget.Select
-	worst   *fyne.Container
-	obj     fyne.CanvasObject
-	report  *stats.Report
-	mu      sync.Mutex
-	cancel  context.CancelFunc
-	gen     uint64
-	running bool
-	balance *balanceView
+	compare *widget.Check
+	// base is the saved version's report of the last compared sweep (nil
+	// without a comparison); baseNote says what it is; lastTarget is the
+	// target of the last sweep, compared with when the project has no saved
+	// file.
+	base       *stats.Report
+	baseNote   string
+	lastTarget *stats.Target
+	changed    *widget.Card
+	changes    *fyne.Container
+	hist       *widgets.Chart
+	xMetric    *widget.Select
+	yMetric    *widget.Select
+	heat       *widgets.Chart
+	worstBy    *widget.Select
+	// worstPicked is set once the designer picks the worst seeds' metric
+	// (until then each sweep ranks by worstDefault); settingWorst while the
+	// panel sets it.
+	worstPicked, settingWorst bool
+	worstNote                 *widget.Label
+	worst                     *fyne.Container
+	obj                       fyne.CanvasObject
+	report                    *stats.Report
+	mu                        sync.Mutex
+	cancel                    context.CancelFunc
+	gen                       uint64
+	running                   bool
+	balance                   *balanceView
+	lab                       *labView
+	sens                      *sensView
+	tabs                      *container.AppTabs
 	// onDone is called when a sweep's report is shown (tests).
 	onDone func()
 }
 
-// histogram and heatmap image sizes in pixels.
-const (
-	chartW, chartH = 360, 120
-	heatCells      = 12
-	heatPx         = 16
+// The charts' smallest sizes (they grow with the panel's width).
+var (
+	histMin  = fyne.NewSize(320, 230)
+	heatMin  = fyne.NewSize(320, 320)
+	rateMin  = fyne.NewSize(320, 250)
+	deathMin = fyne.NewSize(320, 220)
 )
 
 // New builds the panel over h.
@@ -99,21 +142,43 @@ func New(h Host) *Panel {
 	p.xMetric.SetSelected(stats.FloorShare)
 	p.yMetric = widget.NewSelect(stats.MetricNames, func(string) { p.draw() })
 	p.yMetric.SetSelected(stats.PathLength)
-	p.worstBy = widget.NewSelect(stats.MetricNames, func(string) { p.draw() })
-	p.worstBy.SetSelected(stats.WorstBy)
-	p.hist = chartImage(chartW, chartH)
-	p.heat = chartImage(heatCells*heatPx, heatCells*heatPx)
+	p.worstBy = widget.NewSelect(stats.MetricNames, func(string) {
+		if !p.settingWorst {
+			p.worstPicked = true
+			p.draw()
+		}
+	})
+	p.setWorst(stats.WorstBy)
+	p.worstNote = widget.NewLabel("")
+	p.worstNote.Wrapping = fyne.TextWrapWord
+	p.hist = widgets.NewChart(histMin)
+	p.hist.SetChart(waiting("Histogram: run a sweep"))
+	p.heat = widgets.NewChart(heatMin)
+	p.heat.SetChart(waiting("Expressive range: run a sweep"))
 	p.worst = container.NewVBox()
 
-	form := container.NewHBox(widget.NewLabel("Seeds"), sized(p.seeds, 80), widget.NewLabel("from"), sized(p.from, 80), p.run, p.cancelB)
-	hist := widget.NewCard("", "Histogram", container.NewBorder(p.metric, nil, nil, nil, container.NewCenter(p.hist)))
-	heat := widget.NewCard("", "Expressive range (maps per cell)", container.NewBorder(
-		container.NewGridWithColumns(2, p.xMetric, p.yMetric), nil, nil, nil, container.NewCenter(p.heat)))
-	worst := widget.NewCard("", "Worst seeds (click to open)", container.NewBorder(p.worstBy, nil, nil, nil, p.worst))
+	p.compare = widget.NewCheck("Compare with saved", nil)
+	p.changes = container.NewVBox()
+	p.changed = widget.NewCard("", "What the edits moved: percentiles that changed (saved → now)", p.changes)
+	p.changed.Hide()
+	form := container.NewHBox(widget.NewLabel("Seeds"), sized(p.seeds, 80), widget.NewLabel("from"), sized(p.from, 80), p.run, p.cancelB, p.compare)
+	hist := widget.NewCard("", "Histogram (point at a bar for its range and count)",
+		container.NewBorder(p.metric, nil, nil, nil, p.hist))
+	heat := widget.NewCard("", "Expressive range (maps per cell; point at a cell)", container.NewBorder(
+		container.NewGridWithColumns(2, labelled("across", p.xMetric), labelled("up", p.yMetric)), nil, nil, nil, p.heat))
+	worst := widget.NewCard("", "Worst seeds (click to open)", container.NewBorder(
+		container.NewVBox(labelled("by", p.worstBy), p.worstNote), nil, nil, nil, p.worst))
 	p.balance = newBalanceView(p, h)
-	sections := container.NewVBox(hist, heat, worst, p.balance.obj)
-	p.obj = container.NewBorder(container.NewVBox(form, p.bar, p.summary), nil, nil, nil,
+	sections := container.NewVBox(hist, heat, p.changed, worst, p.balance.obj)
+	sweepTab := container.NewBorder(container.NewVBox(container.NewHScroll(form), p.bar, p.summary), nil, nil, nil,
 		container.NewVScroll(sections))
+	p.lab = newLabView(p, h)
+	p.sens = newSensView(p, h)
+	p.tabs = container.NewAppTabs(
+		container.NewTabItem("Sweep", sweepTab),
+		container.NewTabItem("Illuminate", p.lab.obj),
+		container.NewTabItem("Sensitivity", p.sens.obj))
+	p.obj = p.tabs
 	p.ExtendBaseWidget(p)
 	return p
 }
@@ -122,8 +187,12 @@ func New(h Host) *Panel {
 func (p *Panel) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(p.obj) }
 
 // Update is the panel contract's: the sweeps run when the designer asks, so
-// an edit leaves the last report on screen as it is.
-func (p *Panel) Update() {}
+// an edit leaves the last report on screen as it is; the lab and the
+// sensitivity view offer the parameters of the chain as it is now.
+func (p *Panel) Update() {
+	p.lab.update()
+	p.sens.update()
+}
 
 // sized wraps o to a fixed minimum width.
 func sized(o fyne.CanvasObject, w float32) fyne.CanvasObject {
@@ -132,12 +201,20 @@ func sized(o fyne.CanvasObject, w float32) fyne.CanvasObject {
 	return container.NewStack(r, o)
 }
 
-func chartImage(w, h int) *canvas.Image {
-	img := canvas.NewImageFromImage(image.NewRGBA(image.Rect(0, 0, w, h)))
-	img.FillMode = canvas.ImageFillOriginal
-	img.ScaleMode = canvas.ImageScalePixels
-	img.SetMinSize(fyne.NewSize(float32(w), float32(h)))
-	return img
+// labelled puts a label before o.
+func labelled(label string, o fyne.CanvasObject) fyne.CanvasObject {
+	return container.NewBorder(nil, nil, widget.NewLabel(label), nil, o)
+}
+
+// setWorst selects the worst seeds' metric without it counting as the
+// designer's pick (nor drawing: the caller does).
+func (p *Panel) setWorst(metric string) {
+	if p.worstBy.Selected == metric {
+		return
+	}
+	p.settingWorst = true
+	p.worstBy.SetSelected(metric)
+	p.settingWorst = false
 }
 
 // sweep sweeps the selected level over the seeds the form names, in the
@@ -158,6 +235,21 @@ func (p *Panel) sweep() {
 		p.summary.SetText("There is no level to sweep.")
 		return
 	}
+	// the version compared with: the saved file's, else the previous sweep's
+	var base *stats.Target
+	baseNote := ""
+	if p.compare.Checked {
+		bt, why := p.h.SavedTarget()
+		switch {
+		case why == "":
+			base, baseNote = &bt, "the saved file"
+		case p.lastTarget != nil:
+			base, baseNote = p.lastTarget, "the previous sweep's chain ("+why+")"
+		default:
+			baseNote = why + ": nothing to compare with yet (the next sweep compares with this one)"
+		}
+	}
+	p.lastTarget = &t
 	p.cancelSweep()
 	ctx, cancel := context.WithCancel(context.Background())
 	p.mu.Lock()
@@ -170,10 +262,18 @@ func (p *Panel) sweep() {
 	p.bar.Show()
 	p.cancelB.Enable()
 	p.summary.SetText(fmt.Sprintf("Sweeping %s over %d seeds…", t.Name, n))
+	if base != nil {
+		p.summary.SetText(fmt.Sprintf("Sweeping %s and %s over the same %d seeds…", t.Name, baseNote, n))
+	}
 	var last int
+	sweeps, offset := 1, 0 // the progress of both sweeps on one bar
+	if base != nil {
+		sweeps = 2
+	}
 	progress := func(done, total int) {
-		pct := done * 100 / total
 		p.mu.Lock()
+		done, total = offset*total+done, sweeps*total
+		pct := done * 100 / total
 		show := pct != last
 		last = pct
 		p.mu.Unlock()
@@ -182,7 +282,15 @@ func (p *Panel) sweep() {
 		}
 	}
 	go func() {
-		r, err := stats.Run(ctx, t, stats.Options{From: from, Seeds: n, Progress: progress, KeepSamples: true})
+		o := stats.Options{From: from, Seeds: n, Progress: progress, KeepSamples: true}
+		r, err := stats.Run(ctx, t, o)
+		var rb *stats.Report
+		if err == nil && base != nil {
+			p.mu.Lock()
+			offset = 1
+			p.mu.Unlock()
+			rb, err = stats.Run(ctx, *base, o)
+		}
 		p.h.Post(func() {
 			p.mu.Lock()
 			current := gen == p.gen
@@ -199,7 +307,7 @@ func (p *Panel) sweep() {
 				return
 			}
 			p.bar.SetValue(1)
-			p.report = r
+			p.report, p.base, p.baseNote = r, rb, baseNote
 			p.draw()
 			if p.onDone != nil {
 				p.onDone()
@@ -233,17 +341,51 @@ func (p *Panel) draw() {
 	if r == nil {
 		return
 	}
+	d := reportData{r}
 	s := r.Metrics[p.metric.Selected]
-	p.summary.SetText(fmt.Sprintf("%s, depth %d: %d maps, %d failed. %s: mean %.3g, min %.3g, p50 %.3g, max %.3g.",
-		r.Target, r.Depth, r.Maps, r.Failures.Count, p.metric.Selected, s.Mean, s.Min, s.P50, s.Max))
-	p.hist.Image = histogramImage(s)
-	p.hist.Refresh()
-	p.heat.Image = heatImage(heat(r, p.xMetric.Selected, p.yMetric.Selected))
-	p.heat.Refresh()
+	mi := info(p.metric.Selected)
+	p.summary.SetText(fmt.Sprintf("%s, depth %d: %d maps, %d failed. %s: mean %s, min %s, median %s, max %s.",
+		r.Target, r.Depth, r.Maps, r.Failures.Count, capital(mi.short), mi.value(s.Mean), mi.value(s.Min), mi.value(s.P50), mi.value(s.Max)))
+	p.showWorst(d)
+	if p.base == nil {
+		p.hist.SetChart(histogramChart(d, p.metric.Selected))
+		p.heat.SetChart(rangeChart(d, p.xMetric.Selected, p.yMetric.Selected))
+		p.showChanges(nil)
+		return
+	}
+	c := newComparison(p.base, r)
+	sb := c.Summary(p.metric.Selected)
+	p.summary.SetText(p.summary.Text + fmt.Sprintf(" Compared with %s over the same seeds: mean %s → %s, median %s → %s.",
+		p.baseNote, mi.value(sb.Mean), mi.value(s.Mean), mi.value(sb.P50), mi.value(s.P50)))
+	p.hist.SetChart(compareHistogramChart(c, p.metric.Selected))
+	p.heat.SetChart(differenceChart(c, p.xMetric.Selected, p.yMetric.Selected))
+	p.showChanges(c)
+}
+
+// showWorst lists the worst seeds by the chosen metric, each a button that
+// opens it; until the designer picks a metric, one that differs between
+// seeds.
+func (p *Panel) showWorst(d sweepData) {
+	if !p.worstPicked {
+		p.setWorst(worstDefault(d, p.metric.Selected))
+	}
+	metric := p.worstBy.Selected
+	mi := info(metric)
+	high := highIsWorse(metric)
+	order := "lowest first"
+	if high {
+		order = "highest first"
+	}
+	p.worstNote.SetText(fmt.Sprintf("Ranked by %s, %s.", mi.short, order))
+	if !d.Varies(metric) {
+		p.worstNote.SetText(fmt.Sprintf("%s is the same on every map: pick a metric that differs between seeds.", capital(mi.short)))
+	}
 	p.worst.Objects = nil
-	high := p.worstBy.Selected == stats.Unreachable || p.worstBy.Selected == stats.DeadEnds
-	for _, smp := range r.Worst(p.worstBy.Selected, 8, high) {
-		label := fmt.Sprintf("seed %d: %s %.3g", smp.Seed, p.worstBy.Selected, smp.Metrics[p.worstBy.Selected])
+	for _, smp := range d.Worst(metric, 8, high) {
+		if smp.Error == "" && !d.Varies(metric) {
+			continue
+		}
+		label := fmt.Sprintf("seed %d: %s %s", smp.Seed, mi.short, mi.value(smp.Metrics[metric]))
 		if smp.Error != "" {
 			label = fmt.Sprintf("seed %d: failed: %s", smp.Seed, smp.Error)
 		}
@@ -253,79 +395,4 @@ func (p *Panel) draw() {
 		p.worst.Add(b)
 	}
 	p.worst.Refresh()
-}
-
-// histogramImage draws a summary's histogram as bars.
-func histogramImage(s stats.Summary) image.Image {
-	img := image.NewRGBA(image.Rect(0, 0, chartW, chartH))
-	n := len(s.Histogram)
-	if n == 0 {
-		return img
-	}
-	top := 0
-	for _, b := range s.Histogram {
-		top = max(top, b.Count)
-	}
-	w := chartW / n
-	bar := color.RGBA{0x40, 0x90, 0xFF, 0xFF}
-	for i, b := range s.Histogram {
-		h := 0
-		if top > 0 {
-			h = b.Count * (chartH - 2) / top
-		}
-		fill(img, image.Rect(i*w+1, chartH-h, (i+1)*w-1, chartH), bar)
-	}
-	return img
-}
-
-// heat counts the report's maps in a heatCells×heatCells grid over two
-// metrics' ranges (x left to right, y bottom to top): how the chain's output
-// spreads.
-func heat(r *stats.Report, x, y string) [heatCells][heatCells]int {
-	var grid [heatCells][heatCells]int
-	sx, sy := r.Metrics[x], r.Metrics[y]
-	cell := func(v, lo, hi float64) int {
-		if hi <= lo {
-			return 0
-		}
-		return min(int((v-lo)/(hi-lo)*heatCells), heatCells-1)
-	}
-	for _, s := range r.Samples {
-		vx, okx := s.Metrics[x]
-		vy, oky := s.Metrics[y]
-		if okx && oky {
-			grid[cell(vy, sy.Min, sy.Max)][cell(vx, sx.Min, sx.Max)]++
-		}
-	}
-	return grid
-}
-
-// heatImage draws counts as colour (dark blue for none, to yellow for most).
-func heatImage(grid [heatCells][heatCells]int) image.Image {
-	img := image.NewRGBA(image.Rect(0, 0, heatCells*heatPx, heatCells*heatPx))
-	top := 0
-	for _, row := range grid {
-		top = max(top, slices.Max(row[:]))
-	}
-	for gy, row := range grid {
-		for gx, n := range row {
-			t := 0.0
-			if top > 0 && n > 0 {
-				t = 0.15 + 0.85*math.Sqrt(float64(n)/float64(top))
-			}
-			c := color.RGBA{uint8(20 + 235*t), uint8(20 + 200*t), uint8(60 + 40*(1-t)), 0xFF}
-			y := heatCells - 1 - gy // high values at the top
-			fill(img, image.Rect(gx*heatPx, y*heatPx, (gx+1)*heatPx-1, (y+1)*heatPx-1), c)
-		}
-	}
-	return img
-}
-
-func fill(img *image.RGBA, r image.Rectangle, c color.RGBA) {
-	r = r.Intersect(img.Bounds())
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			img.SetRGBA(x, y, c)
-		}
-	}
 }
