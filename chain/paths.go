@@ -630,6 +630,10 @@ var costPool = sync.Pool{New: func() any { return new(costScratch) }}
 // (callers that want only the farthest tile need no 4-byte map: 16 MB at
 // 4096×4096, not 67).
 func WalkCosts(g *Grid, sources []Point, settle func(i int, cost int32)) {
+	if u := uniformUnit(g); u > 0 {
+		walkCostsUniform(g, sources, u, settle)
+		return
+	}
 	if solidBorder(g) {
 		walkCostsSolid(g, sources, settle)
 		return

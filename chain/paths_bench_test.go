@@ -52,8 +52,8 @@ func caveGrid(w, h int) *Grid {
 	return g
 }
 
-// BenchmarkWalkCostMap measures distant_exit's walking-cost map (Dial's
-// algorithm) over a 60 % open map.
+// BenchmarkWalkCostMap measures distant_exit's walking-cost map (fronts of
+// words: floor and wall only) over a 60 % open map.
 func BenchmarkWalkCostMap(b *testing.B) {
 	for _, n := range []int{512, 4096} {
 		b.Run(itoa(n), func(b *testing.B) {

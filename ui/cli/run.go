@@ -7,9 +7,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"syscall"
 	"unicode/utf8"
@@ -248,36 +250,52 @@ func asciiMap(s *chain.State, pack *content.Pack, spawns bool) []byte {
 	if s.Start != nil {
 		put(s.Start.X, s.Start.Y, '@')
 	}
-	var glyph [256]rune
+	// Each tile type's glyph as UTF-8 (an invalid rune as a string of runes
+	// writes it), and the drawn-over tiles in order.
+	var glyph [256][]byte
 	for i := range glyph {
-		glyph[i] = chain.Tile(i).Props().Glyph
+		glyph[i] = glyphBytes(chain.Tile(i).Props().Glyph)
 	}
-	glyphAt := func(i int) rune {
-		r, ok := over[i]
-		if !ok {
-			r = glyph[g.Tiles[i]]
-		}
-		if !utf8.ValidRune(r) {
-			return utf8.RuneError // as a string of runes writes it
-		}
-		return r
+	overAt := slices.Sorted(maps.Keys(over))
+	n := g.H
+	for _, t := range g.Tiles {
+		n += len(glyph[t])
 	}
-	n := 0
-	for i := range g.Tiles {
-		n += utf8.RuneLen(glyphAt(i))
+	for _, i := range overAt {
+		n += len(glyphBytes(over[i])) - len(glyph[g.Tiles[i]])
 	}
-	out := make([]byte, 0, n+g.H)
+	out := make([]byte, 0, n)
 	for y := range g.H {
-		for i := y * g.W; i < (y+1)*g.W; i++ {
-			if r := glyphAt(i); r < utf8.RuneSelf {
-				out = append(out, byte(r))
-			} else {
-				out = utf8.AppendRune(out, r)
+		row := g.Tiles[y*g.W : (y+1)*g.W]
+		for x := 0; x < len(row); {
+			// The tiles up to the next drawn-over one, then that one.
+			end := len(row)
+			if len(overAt) > 0 && overAt[0] < (y+1)*g.W {
+				end = overAt[0] - y*g.W
+			}
+			for _, t := range row[x:end] {
+				if gl := glyph[t]; len(gl) == 1 {
+					out = append(out, gl[0])
+				} else {
+					out = append(out, gl...)
+				}
+			}
+			x = end
+			if x < len(row) {
+				out = append(out, glyphBytes(over[overAt[0]])...)
+				overAt = overAt[1:]
+				x++
 			}
 		}
 		out = append(out, '\n')
 	}
 	return out
+}
+
+// glyphBytes is r as UTF-8, U+FFFD when r is not a valid rune (as a string
+// of runes writes it).
+func glyphBytes(r rune) []byte {
+	return utf8.AppendRune(nil, r)
 }
 
 // chainProject returns the one-level project a bare chain target plays as,
