@@ -37,7 +37,12 @@ func (b cellular) Build(ctx context.Context, s *chain.State, rng *rand.Rand) err
 	if !initial {
 		b.iterations = b.metaIterations
 	}
-	if initial {
+	var sm *smoother
+	if initial && b.iterations > 0 && !s.Recording() {
+		// Nobody sees the noise: draw it straight into the board (the last
+		// iteration writes every inside tile).
+		sm = noiseBoard(g.W, g.H, b.wallPct, kit.NewFast(s, rng))
+	} else if initial {
 		f := kit.NewFast(s, rng)
 		for y := 1; y < g.H-1; y++ {
 			row := g.Tiles[y*g.W : (y+1)*g.W]
@@ -54,7 +59,9 @@ func (b cellular) Build(ctx context.Context, s *chain.State, rng *rand.Rand) err
 			s.Snapshot("noise")
 		}
 	}
-	sm := newSmoother(g)
+	if sm == nil {
+		sm = newSmoother(g)
+	}
 	for it := 1; it <= b.iterations; it++ {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -116,6 +123,35 @@ func newSmoother(g *chain.Grid) *smoother {
 	for x := 1; x < g.W-1; x++ {
 		sm.inner[x>>6] |= 1 << (x & 63)
 	}
+	return sm
+}
+
+// noiseBoard is the board of a blank w×h map (all wall) after the noise: each
+// inside tile, row by row, is wall when roll_dice(1, 100) <= wallPct, drawn
+// from f (then handed back).
+func noiseBoard(w, h, wallPct int, f kit.Fast) *smoother {
+	nw := (w + 63) / 64
+	sm := &smoother{w: w, h: h, nw: nw, wall: make([]uint64, nw*h), next: make([]uint64, nw*h), inner: make([]uint64, nw)}
+	for x := 1; x < w-1; x++ {
+		sm.inner[x>>6] |= 1 << (x & 63)
+	}
+	full := sm.wall[:nw]
+	for x := range w {
+		full[x>>6] |= 1 << (x & 63)
+	}
+	copy(sm.wall[(h-1)*nw:], full)
+	for y := 1; y < h-1; y++ {
+		row := sm.wall[y*nw : (y+1)*nw]
+		row[0] |= 1 // column 0 and w-1 stay wall
+		row[(w-1)>>6] |= 1 << ((w - 1) & 63)
+		for x := 1; x < w-1; x++ {
+			if f.Roll(1, 100) <= wallPct {
+				row[x>>6] |= 1 << (x & 63)
+			}
+		}
+	}
+	f.Done()
+	copy(sm.next, sm.wall) // the border rows never change
 	return sm
 }
 
