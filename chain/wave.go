@@ -77,26 +77,34 @@ func walkCostsUniform(g *Grid, sources []Point, unit int32, settle func(i int, c
 			cells[cell(int32(y), int32(k))].open = m
 		}
 	}
-	touched := sc.touched[:0]
+	touched := sc.touched[:cap(sc.touched)]
 	fronts := &sc.fronts
 	for f := range fronts {
 		fronts[f] = fronts[f][:0]
 	}
 	lastK, lastY := nw32-1, int32(h-1)
-	// add offers the tiles b of row y's word k to the front being built.
+	// add offers the tiles b of row y's word k to the front being built:
+	// touched[nt] names the word, kept (nt counts it) when it gains its first
+	// tiles. No branch on the tiles: which words gain tiles is not predictable.
+	nt := 0
 	add := func(y, k int32, b uint64) {
 		c := &cells[cell(y, k)]
-		if b &= c.open; b != 0 {
-			if c.next == 0 {
-				touched = append(touched, waveWord{0, y, k})
-			}
-			c.next |= b
+		b &= c.open
+		touched[nt] = waveWord{0, y, k}
+		nt += int(((b | -b) &^ (c.next | -c.next)) >> 63) // b != 0 and next == 0
+		c.next |= b
+	}
+	// room makes room in touched for a front word's adds (at most six).
+	room := func() {
+		if nt+6 > len(touched) {
+			touched = append(touched[:nt], make([]waveWord, nt+64)...)
+			touched = touched[:cap(touched)]
 		}
 	}
 	// settleFront makes the front being built fronts[f], takes it out of
 	// open, and settles its tiles at the given cost.
 	settleFront := func(f int, cost int32) {
-		for t := range touched {
+		for t := range touched[:nt] {
 			ww := &touched[t]
 			c := &cells[cell(ww.y, ww.k)]
 			b := c.next
@@ -108,10 +116,12 @@ func walkCostsUniform(g *Grid, sources []Point, unit int32, settle func(i int, c
 				settle(base+bits.TrailingZeros64(m), cost)
 			}
 		}
-		fronts[f], touched = touched, fronts[f][:0]
+		fronts[f], touched = touched[:nt], fronts[f][:cap(fronts[f])]
+		nt = 0
 	}
 	for _, s := range sources {
 		if g.In(s) {
+			room()
 			add(int32(s.Y), int32(s.X>>6), 1<<(s.X&63))
 		}
 	}
@@ -120,6 +130,7 @@ func walkCostsUniform(g *Grid, sources []Point, unit int32, settle func(i int, c
 		if lv >= 2 {
 			for _, ww := range fronts[(lv-2)&3] { // orthogonal steps
 				y, k, b := ww.y, ww.k, ww.bits
+				room()
 				add(y, k, b<<1|b>>1)
 				if b&1 != 0 && k > 0 {
 					add(y, k-1, 1<<63)
@@ -138,6 +149,7 @@ func walkCostsUniform(g *Grid, sources []Point, unit int32, settle func(i int, c
 		if lv >= 3 {
 			for _, ww := range fronts[(lv-3)&3] { // diagonal steps
 				y, k, b := ww.y, ww.k, ww.bits
+				room()
 				side := b<<1 | b>>1
 				for r := y - 1; r <= y+1; r += 2 {
 					if r < 0 || r > lastY {
