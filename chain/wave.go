@@ -5,25 +5,33 @@ import (
 	"sync"
 )
 
-// waveWord is 64 tiles of a row at one cost: row y, tiles 64k..64k+63.
+// waveWord is a block of 8×8 tiles at one cost: block column bx, block row
+// by, bit 8r+c for the tile at column 8bx+c, row 8by+r.
 type waveWord struct {
-	bits uint64
-	y, k int32
+	bits   uint64
+	bx, by int32
 }
 
-// waveCell is 64 tiles of a row: those walkable and not reached yet, and
-// those of the front being built (zero between calls), side by side so one
-// cache line holds both.
+// waveCell is a block's tiles walkable and not reached yet, and those of the
+// front being built (zero between calls), side by side in one cache line.
 type waveCell struct{ open, next uint64 }
 
 // waveScratch holds walkCostsUniform's masks and fronts between calls.
 type waveScratch struct {
-	words   []waveCell
-	touched []waveWord // the words of the front being built
+	cells   []waveCell
+	touched []waveWord // the blocks of the front being built
 	fronts  [4][]waveWord
 }
 
 var wavePool = sync.Pool{New: func() any { return new(waveScratch) }}
+
+// The columns and rows of an 8×8 block.
+const (
+	col0 = 0x0101010101010101
+	col7 = col0 << 7
+	row0 = 0xff
+	row7 = row0 << 56
+)
 
 // uniformUnit returns half the cost of an orthogonal step when every walkable
 // tile of g costs the same to leave (an orthogonal step 2 units, a diagonal
@@ -53,50 +61,55 @@ func uniformUnit(g *Grid) int32 {
 
 // walkCostsUniform is WalkCosts when every walkable tile costs the same to
 // leave: an orthogonal step is 2 units, a diagonal one 3. The tiles of each
-// cost are found as a whole, 64 a word: those at cost L are the open tiles
-// next to the front at L-2 (orthogonally) or diagonal to the front at L-3.
-// Those fronts are the few words a level reaches, not the whole map.
+// cost are found as a whole, in blocks of 8×8 tiles (a thin front crossing a
+// block in any direction is several of its bits): those at cost L are the
+// open tiles next to the front at L-2 (orthogonally) or diagonal to the front
+// at L-3. Those fronts are the few blocks a level reaches, not the whole map.
 func walkCostsUniform(g *Grid, sources []Point, unit int32, settle func(i int, cost int32)) {
 	w, h := g.W, g.H
-	nw := (w + 63) >> 6
+	bw, bh := (w+7)>>3, (h+7)>>3
 	sc := wavePool.Get().(*waveScratch)
 	defer wavePool.Put(sc)
-	// The cells in blocks of four rows: a word's cells in rows y-1, y and y+1
-	// mostly share a cache line. cell(y, k) is the index of row y's word k.
-	n := (h + 3) >> 2 * nw << 2
-	if cap(sc.words) < n {
-		sc.words = make([]waveCell, n)
+	n := bw * bh
+	if cap(sc.cells) < n {
+		sc.cells = make([]waveCell, n)
 	}
-	cells := sc.words[:n]
-	nw32 := int32(nw)
-	cell := func(y, k int32) int32 { return (y>>2*nw32+k)<<2 | y&3 }
-	row := make([]uint64, nw)
-	for y := range h {
-		walkMask(row, g.Tiles[y*w:(y+1)*w])
-		for k, m := range row {
-			cells[cell(int32(y), int32(k))].open = m
+	cells := sc.cells[:n]
+	// The open tiles, a row mask at a time, byte by byte into the blocks.
+	row := make([]uint64, (w+63)>>6)
+	for by := range bh {
+		for bx := range bw {
+			cells[by*bw+bx].open = 0
+		}
+		for r := 0; r < 8 && by*8+r < h; r++ {
+			y := by*8 + r
+			walkMask(row, g.Tiles[y*w:(y+1)*w])
+			for bx := range bw {
+				cells[by*bw+bx].open |= (row[bx>>3] >> (bx & 7 * 8) & 0xff) << (8 * r)
+			}
 		}
 	}
+	bw32, lastX, lastY := int32(bw), int32(bw-1), int32(bh-1)
 	touched := sc.touched[:cap(sc.touched)]
 	fronts := &sc.fronts
 	for f := range fronts {
 		fronts[f] = fronts[f][:0]
 	}
-	lastK, lastY := nw32-1, int32(h-1)
-	// add offers the tiles b of row y's word k to the front being built:
-	// touched[nt] names the word, kept (nt counts it) when it gains its first
-	// tiles. No branch on the tiles: which words gain tiles is not predictable.
+	// add offers the tiles b of block (bx, by) to the front being built:
+	// touched[nt] names the block, kept (nt counts it) when it gains its
+	// first tiles. No branch on the tiles: which blocks gain tiles is not
+	// predictable.
 	nt := 0
-	add := func(y, k int32, b uint64) {
-		c := &cells[cell(y, k)]
+	add := func(bx, by int32, b uint64) {
+		c := &cells[by*bw32+bx]
 		b &= c.open
-		touched[nt] = waveWord{0, y, k}
+		touched[nt] = waveWord{0, bx, by}
 		nt += int(((b | -b) &^ (c.next | -c.next)) >> 63) // b != 0 and next == 0
 		c.next |= b
 	}
-	// room makes room in touched for a front word's adds (at most six).
+	// room makes room in touched for a front block's adds (at most nine).
 	room := func() {
-		if nt+6 > len(touched) {
+		if nt+9 > len(touched) {
 			touched = append(touched[:nt], make([]waveWord, nt+64)...)
 			touched = touched[:cap(touched)]
 		}
@@ -106,14 +119,15 @@ func walkCostsUniform(g *Grid, sources []Point, unit int32, settle func(i int, c
 	settleFront := func(f int, cost int32) {
 		for t := range touched[:nt] {
 			ww := &touched[t]
-			c := &cells[cell(ww.y, ww.k)]
+			c := &cells[ww.by*bw32+ww.bx]
 			b := c.next
 			c.next = 0
 			c.open &^= b
 			ww.bits = b
-			base := int(ww.y)*w + int(ww.k)<<6
+			base := int(ww.by)*8*w + int(ww.bx)*8
 			for m := b; m != 0; m &= m - 1 {
-				settle(base+bits.TrailingZeros64(m), cost)
+				j := bits.TrailingZeros64(m)
+				settle(base+j>>3*w+j&7, cost)
 			}
 		}
 		fronts[f], touched = touched[:nt], fronts[f][:cap(fronts[f])]
@@ -122,45 +136,71 @@ func walkCostsUniform(g *Grid, sources []Point, unit int32, settle func(i int, c
 	for _, s := range sources {
 		if g.In(s) {
 			room()
-			add(int32(s.Y), int32(s.X>>6), 1<<(s.X&63))
+			add(int32(s.X>>3), int32(s.Y>>3), 1<<(s.Y&7*8+s.X&7))
 		}
 	}
 	settleFront(0, 0)
 	for lv := 1; len(fronts[(lv-1)&3])+len(fronts[(lv-2)&3])+len(fronts[(lv-3)&3]) > 0; lv++ {
 		if lv >= 2 {
 			for _, ww := range fronts[(lv-2)&3] { // orthogonal steps
-				y, k, b := ww.y, ww.k, ww.bits
+				x, y, b := ww.bx, ww.by, ww.bits
 				room()
-				add(y, k, b<<1|b>>1)
-				if b&1 != 0 && k > 0 {
-					add(y, k-1, 1<<63)
+				add(x, y, b<<1&^col0|b>>1&^col7|b<<8|b>>8)
+				if e := b & col7; e != 0 && x < lastX {
+					add(x+1, y, e>>7)
 				}
-				if b>>63 != 0 && k < lastK {
-					add(y, k+1, 1)
+				if e := b & col0; e != 0 && x > 0 {
+					add(x-1, y, e<<7)
 				}
-				if y > 0 {
-					add(y-1, k, b)
+				if e := b & row7; e != 0 && y < lastY {
+					add(x, y+1, e>>56)
 				}
-				if y < lastY {
-					add(y+1, k, b)
+				if e := b & row0; e != 0 && y > 0 {
+					add(x, y-1, e<<56)
 				}
 			}
 		}
 		if lv >= 3 {
 			for _, ww := range fronts[(lv-3)&3] { // diagonal steps
-				y, k, b := ww.y, ww.k, ww.bits
+				x, y, b := ww.bx, ww.by, ww.bits
 				room()
-				side := b<<1 | b>>1
-				for r := y - 1; r <= y+1; r += 2 {
-					if r < 0 || r > lastY {
-						continue
+				// The tiles a step sideways reaches, in this block and the
+				// blocks either side; then a step up or down from those.
+				side := b<<1&^col0 | b>>1&^col7
+				east, west := b&col7>>7, b&col0<<7
+				if x == lastX {
+					east = 0
+				}
+				if x == 0 {
+					west = 0
+				}
+				add(x, y, side<<8|side>>8)
+				if east != 0 {
+					add(x+1, y, east<<8|east>>8)
+				}
+				if west != 0 {
+					add(x-1, y, west<<8|west>>8)
+				}
+				if y < lastY {
+					if v := side >> 56; v != 0 {
+						add(x, y+1, v)
 					}
-					add(r, k, side)
-					if b&1 != 0 && k > 0 {
-						add(r, k-1, 1<<63)
+					if v := east >> 56; v != 0 {
+						add(x+1, y+1, v)
 					}
-					if b>>63 != 0 && k < lastK {
-						add(r, k+1, 1)
+					if v := west >> 56; v != 0 {
+						add(x-1, y+1, v)
+					}
+				}
+				if y > 0 {
+					if v := side << 56; v != 0 {
+						add(x, y-1, v)
+					}
+					if v := east << 56; v != 0 {
+						add(x+1, y-1, v)
+					}
+					if v := west << 56; v != 0 {
+						add(x-1, y-1, v)
 					}
 				}
 			}
