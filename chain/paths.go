@@ -522,6 +522,42 @@ func (rs *RegionSpans) Label(g *Grid) {
 	rs.valid = true
 }
 
+// KeepOnly makes rs the labelling of its map with every tile outside region
+// r made unwalkable (as cull_unreachable does): r's runs, as region 1. A
+// later Label of that map answers from it at once; of any other map, it
+// labels anew.
+func (rs *RegionSpans) KeepOnly(r int32) {
+	if !rs.valid {
+		return
+	}
+	nw := (rs.w + 63) >> 6
+	spans, rows, size := rs.Spans[:0], rs.rows[:0], 0
+	y := int32(0) // the next row whose first span is to be set
+	for _, sp := range rs.Spans {
+		for ; y <= sp.Y; y++ {
+			rows = append(rows, int32(len(spans)))
+		}
+		if sp.Region != r || r == 0 {
+			mrow := rs.bits[int(sp.Y)*nw:]
+			for x := sp.X0; x < sp.X1; x++ {
+				mrow[x>>6] &^= 1 << (x & 63)
+			}
+			continue
+		}
+		sp.Region = 1
+		spans = append(spans, sp)
+		size += int(sp.X1 - sp.X0)
+	}
+	for ; y <= int32(rs.h); y++ {
+		rows = append(rows, int32(len(spans)))
+	}
+	rs.Spans, rs.rows = spans, rows
+	rs.Sizes = append(rs.Sizes[:0], 0)
+	if len(spans) > 0 {
+		rs.Sizes = append(rs.Sizes, size)
+	}
+}
+
 // nextBit returns the first column at or after x whose bit in the row mask
 // mrow, flipped by flip (0: find a set bit; all ones: a clear one), is set,
 // or 64·len(mrow) when there is none.

@@ -142,3 +142,36 @@ func TestWalkableAndDeadEnds(t *testing.T) {
 		}
 	}
 }
+
+// TestKeepOnlyIsTheCulledMapsLabelling checks KeepOnly against labelling the
+// map with every tile outside the kept region walled, and that Label of that
+// map answers from it.
+func TestKeepOnlyIsTheCulledMapsLabelling(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for n := range 300 {
+		w, h := 1+rng.IntN(150), 1+rng.IntN(20)
+		g := randomGrid(rng, w, h, rng.IntN(101))
+		var rs RegionSpans
+		rs.Label(g)
+		keep := int32(rng.IntN(len(rs.Sizes) + 1))
+		culled := g.Clone()
+		for i := range culled.Tiles {
+			if rs.Region(g.Pt(i)) != keep || keep == 0 {
+				if walkableT[culled.Tiles[i]] {
+					culled.Tiles[i] = Wall
+				}
+			}
+		}
+		rs.KeepOnly(keep)
+		var want RegionSpans
+		want.Label(culled)
+		if !slices.Equal(rs.Spans, want.Spans) || !slices.Equal(rs.Sizes, want.Sizes) ||
+			!slices.Equal(rs.rows, want.rows) || !slices.Equal(rs.bits, want.bits) {
+			t.Fatalf("%d×%d map %d, region %d: KeepOnly differs from labelling the culled map", w, h, n, keep)
+		}
+		rs.Label(culled)
+		if !slices.Equal(rs.Spans, want.Spans) || !slices.Equal(rs.Sizes, want.Sizes) {
+			t.Fatalf("map %d: Label after KeepOnly differs", n)
+		}
+	}
+}

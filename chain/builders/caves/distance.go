@@ -134,6 +134,9 @@ func cullUnreachable(_ context.Context, s *chain.State, _ *rand.Rand) error {
 		kit.DropSpawnsAt(s, q)
 		s.Exits[k] = chain.Exit{X: q.X, Y: q.Y, Tile: e.Tile}
 	}
+	// The map's regions are now the start's alone (when only floor was walled
+	// and the exits stayed): the run's reachability check answers from them.
+	rs.KeepOnly(reach)
 	kit.DropBuried(s)
 	return nil
 }
