@@ -297,7 +297,7 @@ func (e *Editor) saveAsChecked(then func()) {
 
 // saveTo writes the project to path atomically and marks it saved.
 func (e *Editor) saveTo(path string) error {
-	p := e.m.Project().Clone()
+	p := e.m.Saved()
 	// the pack first: a project never names a pack file it could not write
 	if p.PreparePackSave(path) || e.m.PackDirty() {
 		if err := p.SavePack(p.Pack); err != nil {

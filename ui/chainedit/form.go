@@ -101,13 +101,13 @@ func (f *paramForm) row(p chain.Param, val any, explicit bool) fyne.CanvasObject
 	f.errs[p.Name] = errl
 	var head fyne.CanvasObject = name
 	if explicit && p.Type != chain.Steps {
-		reset := widget.NewButtonWithIcon("", theme.ContentUndoIcon(), func() { f.set(p, nil) })
+		reset := widget.NewButtonWithIcon("", theme.ContentUndoIcon(), func() { f.choose(p, nil) })
 		reset.Importance = widget.LowImportance
 		head = container.NewBorder(nil, nil, nil, reset, name)
 	}
 	input := f.input(p, val)
 	box := container.NewVBox(head, input, errl)
-	if c, ok := input.(*widget.Check); ok && p.Type == chain.Bool {
+	if c, ok := input.(*widgets.Check); ok && p.Type == chain.Bool {
 		// a check carries its own label: one line instead of a title over a lone box
 		c.Text = title
 		c.Refresh()
@@ -129,8 +129,16 @@ func (f *paramForm) row(p chain.Param, val any, explicit bool) fyne.CanvasObject
 
 func fmtNum(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
 
-// set validates v against p and stores it in the model (nil resets to the default).
-func (f *paramForm) set(p chain.Param, v any) error {
+// set validates v, typed into p's field, against p and stores it in the
+// model (nil resets to the default); consecutive values typed into one field
+// undo as one.
+func (f *paramForm) set(p chain.Param, v any) error { return f.store(p, v, false) }
+
+// choose is set for a value chosen (a dropdown, a check box): one undo step
+// of its own, never merged with the edits before or after it.
+func (f *paramForm) choose(p chain.Param, v any) error { return f.store(p, v, true) }
+
+func (f *paramForm) store(p chain.Param, v any, chosen bool) error {
 	if v != nil {
 		nv, err := p.Check(v)
 		if err != nil {
@@ -141,6 +149,9 @@ func (f *paramForm) set(p chain.Param, v any) error {
 	}
 	f.showErr(p.Name, nil)
 	set := func() { f.m.SetParam(f.path, p.Name, v) }
+	if chosen {
+		set = func() { f.m.ChooseParam(f.path, p.Name, v) }
+	}
 	if model.ParamChange(p.Name, v)&model.ChangeProject != 0 {
 		set() // the form shows other values now: it rebuilds
 	} else {
@@ -172,9 +183,9 @@ func (f *paramForm) input(p chain.Param, val any) fyne.CanvasObject {
 	case chain.Int, chain.Float:
 		return f.number(p, val)
 	case chain.Bool:
-		c := widget.NewCheck("", nil)
+		c := widgets.NewCheck("", nil)
 		c.SetChecked(val == true)
-		c.OnChanged = func(b bool) { f.set(p, b) }
+		c.OnChanged = func(b bool) { f.choose(p, b) }
 		f.inputs[p.Name] = c
 		return c
 	case chain.String:
@@ -185,11 +196,11 @@ func (f *paramForm) input(p chain.Param, val any) fyne.CanvasObject {
 		f.inputs[p.Name] = e
 		return e
 	case chain.Enum:
-		s := widget.NewSelect(p.Choices, nil)
+		s := widgets.NewSelect(p.Choices, nil)
 		if c, ok := val.(string); ok {
-			s.SetSelected(c)
+			s.SetQuietly(c)
 		}
-		s.OnChanged = func(c string) { f.set(p, c) }
+		s.SetOnChanged(func(c string) { f.choose(p, c) })
 		f.inputs[p.Name] = s
 		return s
 	case chain.EnumOrNumber:
@@ -353,13 +364,13 @@ func toF(v any) float64 {
 func (f *paramForm) enumOrNumber(p chain.Param, val any) fyne.CanvasObject {
 	e := widget.NewEntry()
 	e.SetPlaceHolder("a number")
-	sel := widget.NewSelect(append(append([]string{}, p.Choices...), numberChoice), nil)
+	sel := widgets.NewSelect(append(append([]string{}, p.Choices...), numberChoice), nil)
 	switch x := val.(type) {
 	case string:
-		sel.SetSelected(x)
+		sel.SetQuietly(x)
 		e.Disable()
 	case int:
-		sel.SetSelected(numberChoice)
+		sel.SetQuietly(numberChoice)
 		e.SetText(strconv.Itoa(x))
 	}
 	e.OnChanged = func(s string) {
@@ -370,7 +381,7 @@ func (f *paramForm) enumOrNumber(p chain.Param, val any) fyne.CanvasObject {
 		}
 		f.set(p, n)
 	}
-	sel.OnChanged = func(c string) {
+	sel.SetOnChanged(func(c string) {
 		if c == numberChoice {
 			e.Enable()
 			if e.Text == "" {
@@ -381,8 +392,8 @@ func (f *paramForm) enumOrNumber(p chain.Param, val any) fyne.CanvasObject {
 			return
 		}
 		e.Disable()
-		f.set(p, c)
-	}
+		f.choose(p, c)
+	})
 	f.inputs[p.Name] = sel
 	f.inputs[p.Name+".number"] = e
 	return container.NewGridWithColumns(2, sel, e)
@@ -434,7 +445,7 @@ func stepSummary(s chain.Step) string {
 type nestedEditor struct {
 	m      Host
 	parent model.StepPath
-	add    *widget.Select
+	add    *widgets.Select
 	forms  []*paramForm
 	obj    fyne.CanvasObject
 }
@@ -450,7 +461,7 @@ func newNestedEditor(m Host, parent model.StepPath, open map[string]bool, slot *
 	for j, s := range steps {
 		path := append(append(model.StepPath{}, parent...), j)
 		j := j
-		on := widget.NewCheck("", func(b bool) { m.SetEnabled(path, b) })
+		on := widgets.NewCheck("", func(b bool) { m.SetEnabled(path, b) })
 		on.Checked = s.Enabled()
 		title := widget.NewLabelWithStyle(fmt.Sprintf("%d. %s", j+1, s.Builder), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 		title.Truncation = fyne.TextTruncateEllipsis // the column must not grow with names
@@ -496,8 +507,9 @@ func newNestedEditor(m Host, parent model.StepPath, open map[string]bool, slot *
 	for _, sp := range chain.Specs() {
 		names = append(names, sp.Name)
 	}
-	ne.add = widget.NewSelect(names, func(b string) {
+	ne.add = widgets.NewSelect(names, func(b string) {
 		if b != "" {
+			ne.add.SetQuietly("") // an action, not a value: the same one may be chosen again
 			open[append(append(model.StepPath{}, parent...), len(steps)).String()] = true
 			m.AddStep(parent, -1, b)
 		}

@@ -90,7 +90,7 @@ func (cl *chainList) steps() []chain.Step {
 func (cl *chainList) length() int { return len(cl.steps()) }
 
 func (cl *chainList) create() fyne.CanvasObject {
-	on := widget.NewCheck("", nil)
+	on := widgets.NewCheck("", nil)
 	title := widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	warn := widgets.NewTipLabel(cl.tips)
 	warn.Importance = widget.WarningImportance
@@ -108,11 +108,11 @@ func (cl *chainList) update(i widget.ListItemID, o fyne.CanvasObject) {
 	}
 	s := steps[i]
 	row := o.(*fyne.Container)
-	var on *widget.Check
+	var on *widgets.Check
 	var box *fyne.Container
 	for _, c := range row.Objects {
 		switch x := c.(type) {
-		case *widget.Check:
+		case *widgets.Check:
 			on = x
 		case *fyne.Container:
 			box = x

@@ -14,6 +14,7 @@ import (
 
 	"hewn/chain"
 	"hewn/content"
+	"hewn/ui/internal/widgets"
 )
 
 // The spawn table's columns, in order (also the sort keys).
@@ -61,7 +62,7 @@ type spawnRow struct {
 	obj              fyne.CanvasObject
 	section          *widget.Label
 	weight, min, max *widget.Entry
-	add              *widget.Check
+	add              *widgets.Check
 	remove           *widget.Button
 	updating         bool
 }
@@ -235,7 +236,7 @@ func (v *spawnView) newRow(name string) *spawnRow {
 	for _, en := range []*widget.Entry{r.weight, r.min, r.max} {
 		en.OnChanged = func(string) { r.commit() }
 	}
-	r.add = widget.NewCheck("", func(bool) { r.commit() })
+	r.add = widgets.NewCheck("", func(bool) { r.commit() })
 	r.remove = widget.NewButton("Remove", func() { v.removeEntry(name) })
 	nameLabel := widget.NewLabel(name)
 	nameLabel.Truncation = fyne.TextTruncateEllipsis

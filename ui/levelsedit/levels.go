@@ -126,7 +126,7 @@ func levelForm(m Host, slot *widgets.Slot) fyne.CanvasObject {
 	height := widgets.NewIntField("height", l.Chain.Height, chain.MinSize, chain.MaxSize, func(n int) {
 		edit("Change height", "height", func(l *projects.Level) { l.Chain.Height = n })
 	})
-	pin := widget.NewCheck("fixed", func(on bool) {
+	pin := widgets.NewCheck("fixed", func(on bool) {
 		edit("Pin seed", "", func(l *projects.Level) {
 			if on {
 				s := p.LevelSeed(m.LevelIndex())
@@ -141,22 +141,22 @@ func levelForm(m Host, slot *widgets.Slot) fyne.CanvasObject {
 		seed.Disable()
 	}
 	names := p.ThemeNames()
-	th := widget.NewSelect(names, nil)
-	th.SetSelected(l.Theme)
+	th := widgets.NewSelect(names, nil)
+	th.SetQuietly(l.Theme)
 	if l.Theme == "" {
-		th.SetSelected(chain.DefaultTheme().Name)
+		th.SetQuietly(chain.DefaultTheme().Name)
 	}
-	th.OnChanged = func(s string) { edit("Change theme", "", func(l *projects.Level) { l.Theme = s }) }
-	region := widget.NewSelect(append([]string{"none"}, projects.SplitRegions...), nil)
-	splitTheme := widget.NewSelect(names, nil)
+	th.SetOnChanged(func(s string) { edit("Change theme", "", func(l *projects.Level) { l.Theme = s }) })
+	region := widgets.NewSelect(append([]string{"none"}, projects.SplitRegions...), nil)
+	splitTheme := widgets.NewSelect(names, nil)
 	if l.Split != nil {
-		region.SetSelected(l.Split.Region)
-		splitTheme.SetSelected(l.Split.Theme)
+		region.SetQuietly(l.Split.Region)
+		splitTheme.SetQuietly(l.Split.Theme)
 	} else {
-		region.SetSelected("none")
+		region.SetQuietly("none")
 		splitTheme.Disable()
 	}
-	region.OnChanged = func(s string) {
+	region.SetOnChanged(func(s string) {
 		edit("Split theme", "", func(l *projects.Level) {
 			if s == "none" {
 				l.Split = nil
@@ -168,14 +168,14 @@ func levelForm(m Host, slot *widgets.Slot) fyne.CanvasObject {
 			}
 			l.Split = &projects.ThemeSplit{Region: s, Theme: t}
 		})
-	}
-	splitTheme.OnChanged = func(s string) {
+	})
+	splitTheme.SetOnChanged(func(s string) {
 		edit("Split theme", "", func(l *projects.Level) {
 			if l.Split != nil {
 				l.Split.Theme = s
 			}
 		})
-	}
+	})
 	return widget.NewForm(
 		widget.NewFormItem("Name", name),
 		widget.NewFormItem("Depth", depth.Object()),

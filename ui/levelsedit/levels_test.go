@@ -12,6 +12,7 @@ import (
 	"hewn/chain"
 	"hewn/projects"
 	"hewn/ui/internal/uitest"
+	"hewn/ui/internal/widgets"
 	"hewn/ui/model"
 )
 
@@ -126,7 +127,7 @@ func TestTypingKeepsTheLevelFormAndUndoShowsTheRestoredValue(t *testing.T) {
 	// the fixed-seed check rebuilds the form (the seed entry comes alive)
 	form = uitest.FindOne[*widget.Form](t, f.p, nil)
 	seed := uitest.FormItem(t, f.p, "Seed").(*fyne.Container)
-	pin := uitest.FindOne[*widget.Check](t, seed, nil)
+	pin := uitest.FindOne[*widgets.Check](t, seed, nil)
 	assert.True(t, uitest.FindOne[*widget.Entry](t, seed, nil).Disabled())
 	test.Tap(pin)
 	require.NotNil(t, f.m.Level().Seed)

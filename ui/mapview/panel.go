@@ -37,6 +37,11 @@ type Host interface {
 	Level() *projects.Level
 	// EditProject edits the project as one undo step (key coalesces typing).
 	EditProject(label, key string, f func(p *projects.Project))
+	// Settings are the view settings (the rooms overlay, the seed lock).
+	Settings() projects.Settings
+	// SetSettings changes the view settings: not an edit (no undo step,
+	// nothing unsaved).
+	SetSettings(f func(s *projects.Settings))
 	// EditLevel edits the selected level as one undo step.
 	EditLevel(label, key string, f func(l *projects.Level))
 	// SelectLevel selects level i.
@@ -77,8 +82,8 @@ type Panel struct {
 	partial *widget.Button
 	seeds   *seedBar
 	pins    *pinWatch
-	rooms   *widget.Check
-	changes *widget.Check
+	rooms   *widgets.Check
+	changes *widgets.Check
 	paint   *painter
 
 	result   *chain.Result // last good run
@@ -116,13 +121,11 @@ func New(h Host) *Panel {
 	p.partial.Hide()
 	p.pins = newPinWatch(p)
 	p.seeds = newSeedBar(p)
-	p.rooms = widget.NewCheck("Rooms", func(on bool) {
+	p.rooms = widgets.NewCheck("Rooms", func(on bool) {
 		p.setShowRooms(on)
-		if on != h.Project().Settings.ShowRooms {
-			h.EditProject("Rooms overlay", "", func(pr *projects.Project) { pr.Settings.ShowRooms = on })
-		}
+		h.SetSettings(func(s *projects.Settings) { s.ShowRooms = on }) // a view, not an edit
 	})
-	p.changes = widget.NewCheck("Changes", func(bool) { p.showSnapshot(p.scrub.Current()) })
+	p.changes = widgets.NewCheck("Changes", func(bool) { p.showSnapshot(p.scrub.Current()) })
 	p.changes.Checked = true
 	zoomOut := widget.NewButtonWithIcon("", theme.ZoomOutIcon(), func() { p.Zoom(1 / 1.25) })
 	zoomIn := widget.NewButtonWithIcon("", theme.ZoomInIcon(), func() { p.Zoom(1.25) })
@@ -149,9 +152,11 @@ func (p *Panel) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRe
 // Update shows the project's settings and seeds (the rooms overlay, the seed
 // bar), after any change.
 func (p *Panel) Update() {
-	pr := p.h.Project()
-	p.rooms.Checked = pr.Settings.ShowRooms
-	p.rooms.Refresh()
+	if on := p.h.Settings().ShowRooms; p.rooms.Checked != on {
+		p.rooms.Checked = on
+		p.rooms.Refresh()
+		p.setShowRooms(on)
+	}
 	p.seeds.refresh()
 }
 
@@ -310,6 +315,9 @@ func (p *Panel) FollowStep() {
 	}
 }
 
+// Snapshot is the index of the history snapshot on screen.
+func (p *Panel) Snapshot() int { return p.scrub.Current() }
+
 // Redraw draws the snapshot on screen again (a theme's look changed).
 func (p *Panel) Redraw() { p.showSnapshot(p.scrub.Current()) }
 
@@ -328,7 +336,7 @@ func (p *Panel) showSnapshot(i int) {
 	snap := h.At(i)
 	sc := render.SnapshotScene(snap, changed)
 	p.h.Style(sc, lvl)
-	sc.ShowRooms = p.h.Project().Settings.ShowRooms
+	sc.ShowRooms = p.h.Settings().ShowRooms
 	p.setScene(sc)
 	p.view.SetMarks(append(p.placedMarks(r, lvl, snap.Step.Index), p.paint.marks()...))
 }
@@ -418,7 +426,7 @@ func (p *Panel) HistoryKey(k *fyne.KeyEvent) {
 
 // RollSeed sets a new random master seed (unless the seed is locked).
 func (p *Panel) RollSeed() {
-	if p.h.Project().Settings.SeedLocked {
+	if p.h.Settings().SeedLocked {
 		return
 	}
 	n := widgets.NewSeed()

@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"hewn/chain"
+	"hewn/ui/internal/widgets"
 )
 
 // playSpeeds are the playback delays offered, in milliseconds (the tutorial plays at 250).
@@ -28,7 +29,7 @@ type scrubber struct {
 	slider *widget.Slider
 	label  *widget.Label
 	play   *widget.Button
-	speed  *widget.Select
+	speed  *widgets.Select
 	delay  time.Duration
 	// chart plots floor share, regions and spawns along the history.
 	chart *historyChart
@@ -69,7 +70,7 @@ func newScrubber(post func(func())) *scrubber {
 	s.play = btn(theme.MediaPlayIcon(), s.Toggle)
 	fwd := btn(theme.NavigateNextIcon(), func() { s.Pause(); s.Step(1) })
 	last := btn(theme.MediaSkipNextIcon(), func() { s.Pause(); s.Show(s.Len() - 1) })
-	s.speed = widget.NewSelect(playSpeeds, func(v string) {
+	s.speed = widgets.NewSelect(playSpeeds, func(v string) {
 		ms, err := strconv.Atoi(strings.TrimSuffix(v, " ms"))
 		if err == nil && ms > 0 {
 			s.mu.Lock()
