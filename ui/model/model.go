@@ -79,8 +79,8 @@ type Model struct {
 	// but not part of the edits it undoes.
 	view  projects.Settings
 	level int // selected level (-1 when the project has none)
-	step     int // selected top-level step of the level's chain (-1 for none)
-	subs     []func(Change)
+	step  int // selected top-level step of the level's chain (-1 for none)
+	subs  []func(Change)
 }
 
 // NewModel returns a model editing p (which it takes ownership of), with the
