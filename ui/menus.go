@@ -40,7 +40,7 @@ func Run(a fyne.App) {
 // not load opens the editor on a new project with the error on screen.
 func RunWith(a fyne.App, path string) {
 	w := a.NewWindow("Hewn")
-	w.Resize(fyne.NewSize(1280, 800))
+	w.Resize(windowSize(a.Preferences(), screenSize(w)))
 	e, err := NewWindowEditor(a, w, path)
 	if err != nil {
 		e.showError(err)
@@ -319,6 +319,7 @@ func (e *Editor) saveTo(path string) error {
 // Quit closes the window, asking first when there are unsaved changes.
 func (e *Editor) Quit() {
 	e.confirmLeave("quit", func() {
+		e.rememberSize()
 		e.mapv.Pause()
 		e.regen.Stop()
 		if e.recover != nil {
