@@ -14,6 +14,7 @@ import (
 	"hewn/content"
 	"hewn/ui/chainedit"
 	"hewn/ui/contentedit"
+	"hewn/ui/internal/widgets"
 	"hewn/ui/levelsedit"
 	"hewn/ui/mapview"
 	"hewn/ui/model"
@@ -68,6 +69,8 @@ type Editor struct {
 	OnGenerated func()
 
 	root fyne.CanvasObject
+	// tips shows the icon buttons' tips over the window.
+	tips *widgets.TipLayer
 }
 
 // The sidebar's tabs, in order.
@@ -129,7 +132,12 @@ func newEditor(a fyne.App, w fyne.Window, m *model.Model, post func(func())) *Ed
 	// 80×50 map fits at 11 px a tile, where glyphs read.
 	outer := container.NewHSplit(e.tabs, e.main)
 	outer.Offset = 0.3
-	e.root = outer
+	// the icon buttons' tips show in a layer over the whole window
+	e.tips = widgets.NewTipLayer()
+	e.root = container.NewStack(outer, e.tips.Layer())
+	if w != nil {
+		widgets.UseTips(w.Canvas(), e.tips)
+	}
 
 	e.table = e.reactions()
 	m.OnChange(e.react)

@@ -101,7 +101,7 @@ func (f *paramForm) row(p chain.Param, val any, explicit bool) fyne.CanvasObject
 	f.errs[p.Name] = errl
 	var head fyne.CanvasObject = name
 	if explicit && p.Type != chain.Steps {
-		reset := widget.NewButtonWithIcon("", theme.ContentUndoIcon(), func() { f.choose(p, nil) })
+		reset := widgets.NewIconButton(theme.ContentUndoIcon(), "Reset to the default", func() { f.choose(p, nil) })
 		reset.Importance = widget.LowImportance
 		head = container.NewBorder(nil, nil, nil, reset, name)
 	}
@@ -465,19 +465,19 @@ func newNestedEditor(m Host, parent model.StepPath, open map[string]bool, slot *
 		on.Checked = s.Enabled()
 		title := widget.NewLabelWithStyle(fmt.Sprintf("%d. %s", j+1, s.Builder), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 		title.Truncation = fyne.TextTruncateEllipsis // the column must not grow with names
-		btn := func(icon fyne.Resource, fn func()) *widget.Button {
-			b := widget.NewButtonWithIcon("", icon, fn)
+		btn := func(icon fyne.Resource, tip string, fn func()) *widgets.IconButton {
+			b := widgets.NewIconButton(icon, tip, fn)
 			b.Importance = widget.LowImportance
 			return b
 		}
 		tools := container.NewHBox(
-			btn(theme.MoveUpIcon(), func() { m.MoveStep(parent, j, -1) }),
-			btn(theme.MoveDownIcon(), func() { m.MoveStep(parent, j, 1) }),
-			btn(theme.ContentCopyIcon(), func() { m.DuplicateStep(parent, j) }),
-			btn(theme.DeleteIcon(), func() { m.RemoveStep(parent, j) }),
+			btn(theme.MoveUpIcon(), "Move this nested step up", func() { m.MoveStep(parent, j, -1) }),
+			btn(theme.MoveDownIcon(), "Move this nested step down", func() { m.MoveStep(parent, j, 1) }),
+			btn(theme.ContentCopyIcon(), "Duplicate this nested step", func() { m.DuplicateStep(parent, j) }),
+			btn(theme.DeleteIcon(), "Remove this nested step", func() { m.RemoveStep(parent, j) }),
 		)
 		key := path.String()
-		expand := widget.NewButtonWithIcon("", theme.MenuDropDownIcon(), nil)
+		expand := widgets.NewIconButton(theme.MenuDropDownIcon(), "Show or hide this step's parameters", nil)
 		expand.Importance = widget.LowImportance
 		head := container.NewBorder(nil, nil, container.NewHBox(expand, on), nil,
 			container.NewVBox(title, container.NewBorder(nil, nil, nil, tools, widgets.Hint(stepSummary(s)))))

@@ -172,11 +172,11 @@ func TestTypingKeepsTheFormAndUndoShowsTheRestoredValue(t *testing.T) {
 	// a reset shows the default: the form is rebuilt even though its own button made the edit
 	f.h.Redo()
 	form = f.p.form
-	var reset *widget.Button
+	var reset *widgets.IconButton
 	for _, row := range form.obj.(*fyne.Container).Objects {
 		head, ok := row.(*fyne.Container).Objects[0].(*fyne.Container)
 		if ok && len(uitest.FindAll(row, func(e *widget.Entry) bool { return e == form.inputs["max_rooms"] })) > 0 {
-			reset = uitest.FindOne(t, head, func(b *widget.Button) bool { return b.Icon == theme.ContentUndoIcon() })
+			reset = uitest.FindOne(t, head, func(b *widgets.IconButton) bool { return b.Icon == theme.ContentUndoIcon() })
 		}
 	}
 	require.NotNil(t, reset, "an explicit value has a reset button")

@@ -38,7 +38,7 @@ type chainList struct {
 	// shown and shownWarn are the steps and (full) warnings the rows show.
 	shown                 []chain.Step
 	shownWarn             map[int][]string
-	remove, dup, up, down *widget.Button
+	remove, dup, up, down *widgets.IconButton
 	obj                   fyne.CanvasObject
 	syncing               bool
 	title                 *widget.Label
@@ -54,11 +54,11 @@ func newChainList(m Host) *chainList {
 			m.SelectStep(i)
 		}
 	}
-	cl.remove = widget.NewButtonWithIcon("", theme.DeleteIcon(), func() { cl.each(func(i int) { m.RemoveStep(nil, i) }) })
-	cl.dup = widget.NewButtonWithIcon("", theme.ContentCopyIcon(), func() { cl.each(func(i int) { m.DuplicateStep(nil, i) }) })
-	cl.up = widget.NewButtonWithIcon("", theme.MoveUpIcon(), func() { cl.each(func(i int) { m.MoveStep(nil, i, -1) }) })
-	cl.down = widget.NewButtonWithIcon("", theme.MoveDownIcon(), func() { cl.each(func(i int) { m.MoveStep(nil, i, 1) }) })
-	add := widget.NewButtonWithIcon("", theme.ContentAddIcon(), func() {
+	cl.remove = widgets.NewIconButton(theme.DeleteIcon(), "Remove the selected step", func() { cl.each(func(i int) { m.RemoveStep(nil, i) }) })
+	cl.dup = widgets.NewIconButton(theme.ContentCopyIcon(), "Duplicate the selected step", func() { cl.each(func(i int) { m.DuplicateStep(nil, i) }) })
+	cl.up = widgets.NewIconButton(theme.MoveUpIcon(), "Move the selected step up", func() { cl.each(func(i int) { m.MoveStep(nil, i, -1) }) })
+	cl.down = widgets.NewIconButton(theme.MoveDownIcon(), "Move the selected step down", func() { cl.each(func(i int) { m.MoveStep(nil, i, 1) }) })
+	add := widgets.NewIconButton(theme.ContentAddIcon(), "Add a step (opens the builder palette)", func() {
 		if cl.OnAdd != nil {
 			cl.OnAdd()
 		}
@@ -218,7 +218,7 @@ func (cl *chainList) refresh() {
 	}
 	cl.syncing = false
 	has := cl.m.StepIndex() >= 0
-	for _, b := range []*widget.Button{cl.remove, cl.dup, cl.up, cl.down} {
+	for _, b := range []*widgets.IconButton{cl.remove, cl.dup, cl.up, cl.down} {
 		if has {
 			b.Enable()
 		} else {

@@ -212,7 +212,7 @@ func (f *entityForm) input(pk *content.Pack, x content.Entity, fd *content.Entit
 		sw.StrokeWidth = 1
 		f.swatches[key] = sw
 		en := in.(*widget.Entry)
-		pick := widget.NewButtonWithIcon("", theme.ColorPaletteIcon(), func() { f.pickColour(fd, en) })
+		pick := widgets.NewIconButton(theme.ColorPaletteIcon(), "Pick a colour", func() { f.pickColour(fd, en) })
 		return container.NewBorder(nil, nil, nil, container.NewHBox(container.NewCenter(sw), pick), in)
 	}
 	return in
@@ -341,7 +341,7 @@ func (f *entityForm) list(pk *content.Pack, x content.Entity, fd *content.Entity
 			grid[i] = append(grid[i], in)
 			row.Add(in)
 		}
-		remove := widget.NewButtonWithIcon("", theme.DeleteIcon(), func() {
+		remove := widgets.NewIconButton(theme.DeleteIcon(), "Remove this row", func() {
 			f.report(fd.Key, f.v.editRebuild("Remove "+strings.ToLower(fd.Label), func(x content.Entity) error {
 				return fd.RemoveRow(x, i)
 			}), nil)

@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"hewn/content"
+	"hewn/ui/internal/widgets"
 )
 
 // lootView lists the loot tables beside the chosen table's drops (weights
@@ -60,7 +61,7 @@ func newLootView(h Host) *lootView {
 	v.newNm = widget.NewEntry()
 	v.newNm.SetPlaceHolder("New loot table")
 	v.newNm.OnSubmitted = func(string) { v.add() }
-	addT := widget.NewButtonWithIcon("", theme.ContentAddIcon(), v.add)
+	addT := widgets.NewIconButton(theme.ContentAddIcon(), "Add a loot table named as typed", v.add)
 	v.name = widget.NewEntry()
 	v.name.OnSubmitted = func(s string) { v.rename(s) }
 	rename := widget.NewButtonWithIcon("Rename", theme.DocumentCreateIcon(), func() { v.rename(v.name.Text) })
@@ -146,7 +147,7 @@ func (v *lootView) build() {
 		r := &dropRow{name: d.Name, weight: widget.NewEntry(), odds: widget.NewLabel("")}
 		r.weight.SetText(strconv.Itoa(d.Weight))
 		r.weight.OnChanged = func(s string) { v.setWeight(j, s) }
-		rm := widget.NewButtonWithIcon("", theme.DeleteIcon(), func() { v.removeDrop(j) })
+		rm := widgets.NewIconButton(theme.DeleteIcon(), "Remove this drop", func() { v.removeDrop(j) })
 		name := widget.NewLabel(d.Name)
 		name.Truncation = fyne.TextTruncateEllipsis
 		v.drops.Add(container.New(cols, name, r.weight, r.odds, container.NewHBox(rm)))

@@ -22,7 +22,7 @@ type levelList struct {
 	list    *widget.List
 	obj     fyne.CanvasObject
 	syncing bool
-	remove  *widget.Button
+	remove  *widgets.IconButton
 	shown   []string // the rows' texts
 }
 
@@ -48,11 +48,11 @@ func newLevelList(m Host) *levelList {
 			}
 		}
 	}
-	add := widget.NewButtonWithIcon("", theme.ContentAddIcon(), m.AddLevel)
-	dup := widget.NewButtonWithIcon("", theme.ContentCopyIcon(), sel(m.DuplicateLevel))
-	ll.remove = widget.NewButtonWithIcon("", theme.DeleteIcon(), sel(m.RemoveLevel))
-	up := widget.NewButtonWithIcon("", theme.MoveUpIcon(), sel(func(i int) { m.MoveLevel(i, -1) }))
-	down := widget.NewButtonWithIcon("", theme.MoveDownIcon(), sel(func(i int) { m.MoveLevel(i, 1) }))
+	add := widgets.NewIconButton(theme.ContentAddIcon(), "Add a level one deeper than the last", m.AddLevel)
+	dup := widgets.NewIconButton(theme.ContentCopyIcon(), "Duplicate the selected level", sel(m.DuplicateLevel))
+	ll.remove = widgets.NewIconButton(theme.DeleteIcon(), "Remove the selected level", sel(m.RemoveLevel))
+	up := widgets.NewIconButton(theme.MoveUpIcon(), "Move the selected level up", sel(func(i int) { m.MoveLevel(i, -1) }))
+	down := widgets.NewIconButton(theme.MoveDownIcon(), "Move the selected level down", sel(func(i int) { m.MoveLevel(i, 1) }))
 	title := widget.NewLabelWithStyle("Levels", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	bar := container.NewBorder(nil, nil, title, container.NewHBox(add, dup, up, down, ll.remove))
 	ll.obj = container.NewBorder(bar, nil, nil, nil, ll.list)

@@ -127,9 +127,9 @@ func New(h Host) *Panel {
 	})
 	p.changes = widgets.NewCheck("Changes", func(bool) { p.showSnapshot(p.scrub.Current()) })
 	p.changes.Checked = true
-	zoomOut := widget.NewButtonWithIcon("", theme.ZoomOutIcon(), func() { p.Zoom(1 / 1.25) })
-	zoomIn := widget.NewButtonWithIcon("", theme.ZoomInIcon(), func() { p.Zoom(1.25) })
-	fit := widget.NewButtonWithIcon("", theme.ZoomFitIcon(), p.Fit)
+	zoomOut := widgets.NewIconButton(theme.ZoomOutIcon(), "Zoom out (Ctrl+-, the wheel)", func() { p.Zoom(1 / 1.25) })
+	zoomIn := widgets.NewIconButton(theme.ZoomInIcon(), "Zoom in (Ctrl+=, the wheel)", func() { p.Zoom(1.25) })
+	fit := widgets.NewIconButton(theme.ZoomFitIcon(), "Fit the whole map (Ctrl+0)", p.Fit)
 
 	p.paint = newPainter(p)
 	viewBar := container.NewHBox(p.paint.toggle, p.rooms, p.changes, zoomOut, zoomIn, fit)

@@ -23,7 +23,7 @@ type seedBar struct {
 	master *widget.Entry
 	// typing counts the edits the master entry is making (see refresh).
 	typing  int
-	dice    *widget.Button
+	dice    *widgets.IconButton
 	lock    *widgets.Check
 	level   *widget.Label
 	copyCmd *widget.Button
@@ -40,7 +40,7 @@ func newSeedBar(p *Panel) *seedBar {
 			m.EditProject("Set master seed", "master_seed", func(p *projects.Project) { p.Seed = n })
 		}
 	})
-	b.dice = widget.NewButtonWithIcon("", theme.ViewRefreshIcon(), p.RollSeed)
+	b.dice = widgets.NewIconButton(theme.ViewRefreshIcon(), "A new random master seed (Ctrl+R)", p.RollSeed)
 	b.lock = widgets.NewCheck("Lock", func(on bool) {
 		m.SetSettings(func(s *projects.Settings) { s.SeedLocked = on }) // a view setting, not an edit
 	})

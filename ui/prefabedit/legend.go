@@ -116,7 +116,7 @@ func (v *legendView) refresh() {
 			text = fmt.Sprintf("'%s'  ⚠ %v", e.Glyph, err)
 		}
 		label := widget.NewLabelWithStyle(text, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-		del := widget.NewButtonWithIcon("", theme.DeleteIcon(), func() {
+		del := widgets.NewIconButton(theme.DeleteIcon(), "Remove this character from the legend", func() {
 			v.p.h.EditProject("Remove legend character "+e.Glyph, "", func(p *projects.Project) {
 				if i < len(p.Legend) {
 					p.Legend = slices.Delete(p.Legend, i, i+1)
