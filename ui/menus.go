@@ -76,6 +76,9 @@ func newWindowEditor(a fyne.App, w fyne.Window, path string, post func(func())) 
 	e := newEditor(a, w, model.NewModel(p), post)
 	w.SetContent(e.root)
 	e.installMenus()
+	if v := a.Preferences().String(themeKey); v != "" {
+		e.applyTheme(v)
+	}
 	w.SetCloseIntercept(e.Quit)
 	if dir, derr := RecoveryDir(); derr == nil {
 		e.recover = newRecovery(dir, func(err error) { post(func() { e.mapv.SetStatus("⚠ " + err.Error()) }) })
@@ -152,7 +155,10 @@ func (e *Editor) installMenus() {
 	for i, t := range e.main.Items {
 		view.Items = append(view.Items, item(t.Text, sc(fyne.KeyName(fmt.Sprint(i+1)), ctrl), func() { e.main.SelectIndex(i) }))
 	}
-	e.win.SetMainMenu(fyne.NewMainMenu(file, edit, view))
+	// the look: the system's, light or dark (stored, applied at once)
+	view.Items = append(view.Items, fyne.NewMenuItemSeparator())
+	view.Items = append(view.Items, e.themeItems()...)
+	e.win.SetMainMenu(fyne.NewMainMenu(file, edit, view, e.helpMenu()))
 	c := e.win.Canvas()
 	// Ctrl+Shift+Z is the second redo shortcut (Ctrl+Y is the menu's).
 	c.AddShortcut(sc(fyne.KeyZ, ctrl|fyne.KeyModifierShift).(*desktop.CustomShortcut), func(fyne.Shortcut) { e.Redo() })
