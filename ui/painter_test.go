@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -116,9 +117,15 @@ func TestDrawAVaultAndSeeTheLevelChange(t *testing.T) {
 	// the map outlines the placement (the painter's prefab) in magenta
 	v := f.mapView(t)
 	a, b := v.TilePos(chain.Point{X: r.X, Y: r.Y + 1}), v.TilePos(chain.Point{X: r.X + 1, Y: r.Y + 1})
-	edge := fyne.NewPos(a.X-(b.X-a.X)/2+1, a.Y) // just inside the left edge of the placement's tile
-	c := pixelAt(f.w, v, edge)
-	assert.True(t, c.R > 200 && c.B > 200 && c.G < 120, "the outline's magenta at the placement's edge, got %v", c)
+	edge := fyne.NewPos(a.X-(b.X-a.X)/2, a.Y) // the left edge of the placement's tile
+	// the outline lies within the first pixels inside it (where exactly
+	// depends on how the tile size rounds)
+	var seen []color.RGBA
+	for dx := float32(0); dx <= 3; dx++ {
+		seen = append(seen, pixelAt(f.w, v, edge.AddXY(dx, 0)))
+	}
+	assert.True(t, slices.ContainsFunc(seen, func(c color.RGBA) bool { return c.R > 200 && c.B > 200 && c.G < 120 }),
+		"the outline's magenta at the placement's edge, got %v", seen)
 }
 
 // pixelAt is the colour the window draws at pos of o.

@@ -3,6 +3,7 @@ package prefab
 import (
 	"errors"
 	"fmt"
+	"sync"
 	"unicode"
 
 	"hewn/chain"
@@ -137,7 +138,7 @@ func (l *Legend) Write(t *Template) (*Written, error) {
 
 // pool is the order fresh characters are tried in, after a cell's own
 // suggestions: letters, digits, punctuation, then CP437's other pictures.
-var pool = func() []rune {
+var pool = sync.OnceValue(func() []rune {
 	out := []rune("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789&*+-=~;:?$\"'`|_/\\()[]{}<,")
 	for code := 1; code < 255; code++ {
 		if r := cp437[code]; code < 32 || code > 126 {
@@ -145,7 +146,7 @@ var pool = func() []rune {
 		}
 	}
 	return out
-}()
+})
 
 // fresh picks a character l does not have for c (see Capture).
 func fresh(l *Legend, c Cell) (rune, error) {
@@ -166,7 +167,7 @@ func fresh(l *Legend, c Cell) (rune, error) {
 	case c.Spawn == "":
 		want = append(want, c.Tile.Props().Glyph)
 	}
-	for _, r := range append(want, pool...) {
+	for _, r := range append(want, pool()...) {
 		if _, taken := l.cells[r]; taken {
 			continue
 		}
@@ -174,5 +175,5 @@ func fresh(l *Legend, c Cell) (rune, error) {
 			return r, nil
 		}
 	}
-	return 0, fmt.Errorf("capture: more kinds of cell than characters to write them with (%d)", len(pool))
+	return 0, fmt.Errorf("capture: more kinds of cell than characters to write them with (%d)", len(pool()))
 }

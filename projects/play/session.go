@@ -45,14 +45,12 @@ func (g *Game) SetCheats(c Cheats) {
 	g.CheatLog = append(g.CheatLog, CheatChange{At: at, Cheats: c})
 }
 
-// SessionVersion is the version a Session is written with.
-const SessionVersion = 1
-
 // Session is a play session as a file keeps it: what was played (the
 // project's level at Depth with master seed Seed), the keys pressed and the
 // toggles changed along the way. Replaying it gives the same game.
 type Session struct {
-	Version int `json:"version"`
+	// Format is SessionFormat (an older session has "version": 1 instead).
+	Format string `json:"format"`
 	// Project names the project played, for people reading the file.
 	Project string `json:"project,omitempty"`
 	Seed    uint64 `json:"seed"`
@@ -65,7 +63,7 @@ type Session struct {
 
 // Session returns the game so far as a Session that Replay plays again.
 func (g *Game) Session() Session {
-	s := Session{Version: SessionVersion, Seed: g.master, Depth: g.Depth, StartDepth: g.startDepth,
+	s := Session{Format: SessionFormat, Seed: g.master, Depth: g.Depth, StartDepth: g.startDepth,
 		Keys: string(g.Keys), Cheats: slices.Clone(g.CheatLog)}
 	if g.proj != nil {
 		s.Project = g.proj.Name
@@ -102,8 +100,8 @@ func ParseSession(b []byte) (Session, error) {
 	if err := json.Unmarshal(b, &s); err != nil {
 		return s, fmt.Errorf("play: session: %w", err)
 	}
-	if s.Version != SessionVersion {
-		return s, fmt.Errorf("play: session: version %d (want %d)", s.Version, SessionVersion)
+	if err := sessionFormat(b, &s); err != nil {
+		return s, err
 	}
 	if err := CheckKeys(s.Keys); err != nil {
 		return s, fmt.Errorf("play: session: keys: %w", err)

@@ -252,6 +252,14 @@ func PressKey(t testing.TB, w fyne.Window, key fyne.KeyName) {
 	f.TypedKey(&fyne.KeyEvent{Name: key})
 }
 
+// Hover moves the mouse over o at pos (in o's coordinates) in window w, as
+// the designer's pointer does: o (or the hoverable under it) gets MouseIn or
+// MouseMoved.
+func Hover(w fyne.Window, o fyne.CanvasObject, pos fyne.Position) {
+	abs := fyne.CurrentApp().Driver().AbsolutePositionForObject(o).Add(pos)
+	test.MoveMouse(w.Canvas(), abs)
+}
+
 // Painted is a viewport a tool paints on: widgets.Viewport, or a widget
 // embedding one.
 type Painted interface {
