@@ -67,6 +67,10 @@ func (ck checker) steps(steps []Step, path string, top int, have Features) Featu
 			t = i
 		}
 		p := fmt.Sprintf("%s[%d]", path, i)
+		if s.Broken() { // a disabled one does not run: a warning
+			*probs = append(*probs, Problem{Path: p, Step: t, Msg: "did not load: " + s.Err, Warning: !s.Enabled()})
+			continue
+		}
 		if !s.Enabled() {
 			continue
 		}

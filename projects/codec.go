@@ -90,7 +90,11 @@ func (p *Project) Bytes() ([]byte, error) {
 // key or nesting deeper than jsonfile.MaxDepth is refused first
 // (chain.CheckJSON; a UTF-8 byte-order mark is fine). At most
 // jsonfile.MaxProblems problems are listed, then "and N more problems".
-func Decode(data []byte) (*Project, error) {
+func Decode(data []byte) (*Project, error) { return decode(data, nil) }
+
+// decode is Decode; with keep not nil, a chain step that does not load is
+// kept (see DecodeKeep) and its problems are added to *keep.
+func decode(data []byte, keep *chain.Problems) (*Project, error) {
 	data, err := chain.CheckJSON(data)
 	if err != nil {
 		return nil, fmt.Errorf("projects: %w", err)
@@ -150,7 +154,7 @@ func Decode(data []byte) (*Project, error) {
 		add("levels", "missing (a project needs a list of levels)")
 	}
 	for i, l := range list(raw, "levels", "a list of levels", add) {
-		level, lp := decodeLevel(l, fmt.Sprintf("levels[%d]", i))
+		level, lp := decodeLevel(l, fmt.Sprintf("levels[%d]", i), keep)
 		probs = append(probs, lp...)
 		p.Levels = append(p.Levels, level)
 	}
@@ -263,7 +267,7 @@ var levelKeyWord = map[string]string{"depth": "an integer depth", "name": "a str
 	"theme_split": "a theme split object (region, theme)", "seed": "a non-negative integer seed or null",
 	"pins": `a list of pins ({"seed": N, "fingerprint": "sha256:..."})`}
 
-func decodeLevel(data json.RawMessage, path string) (Level, chain.Problems) {
+func decodeLevel(data json.RawMessage, path string, keep *chain.Problems) (Level, chain.Problems) {
 	var probs chain.Problems
 	add := func(p, format string, args ...any) {
 		probs = append(probs, chain.Problem{Path: p, Msg: fmt.Sprintf(format, args...), Step: -1})
@@ -316,7 +320,7 @@ func decodeLevel(data json.RawMessage, path string) (Level, chain.Problems) {
 		add(path+".chain", "missing")
 		return l, probs
 	}
-	c, err := chain.DecodeJSON(cv, path+".chain")
+	c, err := decodeChain(cv, path+".chain", keep)
 	if err != nil {
 		if ps, ok := err.(chain.Problems); ok {
 			probs = append(probs, ps...)

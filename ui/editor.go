@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"errors"
+	"fmt"
 	"image/color"
 	"sync"
 
@@ -52,6 +53,7 @@ type Editor struct {
 	spawner chain.Spawner
 	entity  func(string) (rune, color.RGBA, bool)
 	packOf  *content.Pack // the pack the spawner and looks come from
+	packErr error         // why the project's content pack did not load (nil: it did)
 	// lastLevel and lastStep are the selection the last run (or the history
 	// shown) followed.
 	lastLevel, lastStep int
@@ -168,6 +170,7 @@ func (e *Editor) loadContent() {
 	p := e.m.Project()
 	if p.Pack == nil {
 		pk, err := p.LoadPack()
+		e.packErr = err
 		if err != nil {
 			e.mapv.Notice("⚠ content pack: " + err.Error())
 			e.spawner, e.entity, e.packOf = nil, nil, nil
@@ -202,9 +205,13 @@ func (e *Editor) regenerate() {
 // (a failure keeps the last good map), the content panel what it spawned.
 func (e *Editor) apply(o Outcome) {
 	if o.Err != nil {
-		if !errors.Is(o.Err, context.Canceled) {
-			e.mapv.ShowFailure(o.Result, o.Err)
+		if errors.Is(o.Err, context.Canceled) {
+			return
 		}
+		if e.packErr != nil { // say why the run had no pack
+			o.Err = fmt.Errorf("%w (the content pack did not load: %v)", o.Err, e.packErr)
+		}
+		e.mapv.ShowFailure(o.Result, o.Err)
 		return
 	}
 	e.mapv.ShowRun(o.Result, o.Elapsed)

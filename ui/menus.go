@@ -13,6 +13,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"hewn/chain"
+	"hewn/chain/jsonfile"
 	"hewn/projects"
 	"hewn/ui/model"
 )
@@ -64,11 +66,12 @@ func newWindowEditor(a fyne.App, w fyne.Window, path string, post func(func())) 
 	installLazyFiles()
 	var p *projects.Project
 	var err error
+	var kept []string
 	isChain := false
 	if path == "" {
 		p, err = projects.Example()
 	} else {
-		p, isChain, err = projects.Open(path)
+		p, isChain, kept, err = projects.OpenKeep(path)
 	}
 	if err != nil {
 		p = projects.New("Untitled")
@@ -92,6 +95,9 @@ func newWindowEditor(a fyne.App, w fyne.Window, path string, post func(func())) 
 		e.mapv.Notice("Opened the chain " + path + " as a one-level project; Save writes a project file")
 	case path != "":
 		e.addRecent(path)
+	}
+	if err == nil {
+		e.showKept(kept)
 	}
 	return e, err
 }
@@ -228,11 +234,12 @@ func (e *Editor) OpenDialog() {
 // OpenPath loads the project (or chain) file at path and shows it; on error
 // the current project stays and the error is shown.
 func (e *Editor) OpenPath(path string) {
-	p, isChain, err := projects.Open(path)
+	p, isChain, kept, err := projects.OpenKeep(path)
 	if err != nil {
 		e.showError(err) // names the file, in the one error format
 		return
 	}
+	defer e.showKept(kept)
 	e.rememberDir(path)
 	if e.recover != nil {
 		e.recover.clear()
@@ -245,6 +252,45 @@ func (e *Editor) OpenPath(path string) {
 		return
 	}
 	e.addRecent(path)
+}
+
+// showKept tells of the steps of the project just opened that did not load
+// (kept as their JSON, see projects.OpenKeep), and selects the first: its
+// row is flagged in the chain list and its form shows why, its JSON to fix
+// and Remove.
+func (e *Editor) showKept(kept []string) {
+	if len(kept) == 0 {
+		return
+	}
+	p := e.m.Project()
+	for li, l := range p.Levels {
+		if i := brokenStep(l.Chain); i >= 0 {
+			e.m.SelectLevel(li)
+			e.m.SelectStep(i)
+			e.tabs.SelectIndex(tabChain)
+			break
+		}
+	}
+	e.mapv.Notice(fmt.Sprintf("⚠ %s did not load, kept as written: fix or remove %s in the Chain tab (%s)",
+		jsonfile.Count(len(kept), "step"), jsonfile.Pick(len(kept), "it", "them"), strings.Join(kept, "; ")))
+	e.mapv.SetStatus("⚠ " + strings.Join(kept, "; "))
+}
+
+// brokenStep is the first top-level step of c that did not load or holds
+// one in its sub-chain (-1: none).
+func brokenStep(c *chain.Chain) int {
+	if c == nil {
+		return -1
+	}
+	var holds func(s chain.Step) bool
+	holds = func(s chain.Step) bool {
+		if s.Broken() {
+			return true
+		}
+		nested, _ := s.Params[model.NestedParam(s.Builder)].([]chain.Step)
+		return slices.ContainsFunc(nested, holds)
+	}
+	return slices.IndexFunc(c.Steps, holds)
 }
 
 // showError shows err in a dialog (on the status line when there is no window).

@@ -36,7 +36,9 @@ type paramForm struct {
 	// slot is the form's slot in the window (nil: none): edits typed into
 	// the form go through it, so they do not rebuild the form.
 	slot *widgets.Slot
-	obj  fyne.CanvasObject
+	// broken is the form of a step that did not load (nil: the step loaded).
+	broken *brokenForm
+	obj    fyne.CanvasObject
 }
 
 // newParamForm builds the form for the step at path; open remembers which
@@ -48,6 +50,11 @@ func newParamForm(m Host, path model.StepPath, open map[string]bool, slot *widge
 	st := m.Step(path)
 	if st == nil {
 		f.obj = widget.NewLabel("Select a step to edit its parameters.")
+		return f
+	}
+	if st.Broken() {
+		f.broken = newBrokenForm(m, path, st)
+		f.obj = f.broken.obj
 		return f
 	}
 	spec, ok := chain.Lookup(st.Builder)
@@ -72,12 +79,16 @@ func newParamForm(m Host, path model.StepPath, open map[string]bool, slot *widge
 // its number, builder and kind, the builder's help and the step's warnings,
 // each in full.
 func paramHead(i int, builder string, warnings []string) []fyne.CanvasObject {
-	spec, ok := chain.Lookup(builder)
-	if i < 0 || !ok {
+	if i < 0 {
 		return nil
 	}
-	head := widget.NewLabelWithStyle(fmt.Sprintf("%d. %s (%s)", i+1, spec.Name, spec.Kind), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	objs := []fyne.CanvasObject{head, widgets.Hint(spec.Help)}
+	var objs []fyne.CanvasObject
+	if spec, ok := chain.Lookup(builder); ok {
+		head := widget.NewLabelWithStyle(fmt.Sprintf("%d. %s (%s)", i+1, spec.Name, spec.Kind), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+		objs = append(objs, head, widgets.Hint(spec.Help))
+	} else {
+		objs = append(objs, widget.NewLabelWithStyle(fmt.Sprintf("%d. %s (unknown builder)", i+1, builder), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+	}
 	for _, msg := range warnings {
 		w := widget.NewLabel("⚠ " + msg)
 		w.Wrapping = fyne.TextWrapWord
@@ -401,6 +412,9 @@ func (f *paramForm) enumOrNumber(p chain.Param, val any) fyne.CanvasObject {
 
 // stepSummary is the one-line summary of a step's explicit parameters.
 func stepSummary(s chain.Step) string {
+	if s.Broken() {
+		return cut("did not load: " + s.Err)
+	}
 	spec, ok := chain.Lookup(s.Builder)
 	if !ok {
 		return "unknown builder"
@@ -433,11 +447,15 @@ func stepSummary(s chain.Step) string {
 	if len(parts) == 0 {
 		return "defaults"
 	}
-	out := strings.Join(parts, ", ")
-	if r := []rune(out); len(r) > 70 {
-		out = string(r[:69]) + "…"
+	return cut(strings.Join(parts, ", "))
+}
+
+// cut shortens a summary to 70 characters.
+func cut(s string) string {
+	if r := []rune(s); len(r) > 70 {
+		return string(r[:69]) + "…"
 	}
-	return out
+	return s
 }
 
 // nestedEditor edits a sub-chain's steps in place: each nested step with its
@@ -463,7 +481,11 @@ func newNestedEditor(m Host, parent model.StepPath, open map[string]bool, slot *
 		j := j
 		on := widgets.NewCheck("", func(b bool) { m.SetEnabled(path, b) })
 		on.Checked = s.Enabled()
-		title := widget.NewLabelWithStyle(fmt.Sprintf("%d. %s", j+1, s.Builder), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+		t := fmt.Sprintf("%d. %s", j+1, s.Builder)
+		if s.Broken() {
+			t = fmt.Sprintf("⛔ %d. %s (did not load)", j+1, s.Builder)
+		}
+		title := widget.NewLabelWithStyle(t, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 		title.Truncation = fyne.TextTruncateEllipsis // the column must not grow with names
 		btn := func(icon fyne.Resource, tip string, fn func()) *widgets.IconButton {
 			b := widgets.NewIconButton(icon, tip, fn)

@@ -52,6 +52,9 @@ type Host interface {
 	// ChooseParam is SetParam for a value chosen (a dropdown, a check box,
 	// a reset): one undo step of its own.
 	ChooseParam(path model.StepPath, name string, val any)
+	// ReplaceStep puts st in place of the step at path (a step that did
+	// not load, fixed): one undo step.
+	ReplaceStep(path model.StepPath, st chain.Step)
 	// ShowBuilders brings the builder palette (Palette) to the front.
 	ShowBuilders()
 	// Focus gives obj the keyboard focus.

@@ -134,6 +134,9 @@ func (cl *chainList) update(i widget.ListItemID, o fyne.CanvasObject) {
 	on.SetChecked(s.Enabled())
 	on.OnChanged = func(b bool) { cl.m.SetEnabled(model.StepPath{i}, b) }
 	t := fmt.Sprintf("%d. %s", i+1, s.Builder)
+	if s.Broken() {
+		t = fmt.Sprintf("⛔ %d. %s (did not load)", i+1, s.Builder)
+	}
 	if !s.Enabled() {
 		t += " (off)"
 	}

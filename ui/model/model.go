@@ -522,8 +522,20 @@ func (m *Model) MoveStep(parent StepPath, i, delta int) {
 func (m *Model) SetEnabled(path StepPath, on bool) {
 	m.editChain(map[bool]string{true: "Enable step", false: "Disable step"}[on], func(c *chain.Chain) {
 		if s := stepAt(c.Steps, path); s != nil {
-			s.Disabled = !on
+			s.SetEnabled(on) // a broken step's JSON too
 		}
+	})
+}
+
+// ReplaceStep puts st in place of the step at path (the editor fixes a step
+// that did not load with it, see chain.Step.Raw): one undo step.
+func (m *Model) ReplaceStep(path StepPath, st chain.Step) {
+	m.Alone(func() {
+		m.editChain("Fix step", func(c *chain.Chain) {
+			if s := stepAt(c.Steps, path); s != nil {
+				*s = st.Clone()
+			}
+		})
 	})
 }
 
