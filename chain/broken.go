@@ -60,7 +60,13 @@ func (d *decoder) brokenStep(v json.RawMessage, probs ...Problem) Step {
 	}
 	msgs := make([]string, 0, len(probs))
 	for _, p := range probs {
-		msgs = append(msgs, brokenMsg(p))
+		key := stepKey(p.Path)
+		s.errs = append(s.errs, Problem{Path: key, Msg: p.Msg, Step: -1})
+		if key != "" {
+			msgs = append(msgs, key+": "+p.Msg)
+		} else {
+			msgs = append(msgs, p.Msg)
+		}
 	}
 	if len(msgs) == 0 {
 		msgs = append(msgs, "the step did not load")
@@ -70,17 +76,32 @@ func (d *decoder) brokenStep(v json.RawMessage, probs ...Problem) Step {
 	return s
 }
 
-// brokenMsg words p for a broken step's Err: its key inside the step, then
-// the message ("params.x: "middle" is not one of left, center, right").
-func brokenMsg(p Problem) string {
-	path := p.Path
+// stepKey is a problem's path inside its step ("params.x" of
+// "levels[0].chain.steps[2].params.x"; "" for the step itself).
+func stepKey(path string) string {
 	if i := strings.LastIndex(path, "]"); i >= 0 && !strings.Contains(path[i:], "[") {
-		path = strings.TrimPrefix(path[i+1:], ".")
+		return strings.TrimPrefix(path[i+1:], ".")
 	}
-	if path == "" {
-		return p.Msg
+	return ""
+}
+
+// problems are why the broken step s at path (a chain path, "steps[2]")
+// did not load, each at its key as the decoder named it.
+func (s Step) problems(path string, top int) Problems {
+	if len(s.errs) == 0 {
+		return Problems{{Path: path, Step: top, Msg: "did not load: " + s.Err}}
 	}
-	return path + ": " + p.Msg
+	out := make(Problems, 0, len(s.errs))
+	for _, e := range s.errs {
+		if e.Path != "" {
+			e.Path = path + "." + e.Path
+		} else {
+			e.Path = path
+		}
+		e.Step = top
+		out = append(out, e)
+	}
+	return out
 }
 
 // DecodeStep decodes one step from its JSON, as a chain file holds it, with

@@ -51,6 +51,8 @@ type Step struct {
 	// not load. Check reports it and a run refuses it unless it is disabled.
 	Raw json.RawMessage
 	Err string
+	// errs are Err's problems, each at its key in the step ("params.x").
+	errs Problems
 }
 
 // Enabled reports whether the step runs.

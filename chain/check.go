@@ -67,8 +67,11 @@ func (ck checker) steps(steps []Step, path string, top int, have Features) Featu
 			t = i
 		}
 		p := fmt.Sprintf("%s[%d]", path, i)
-		if s.Broken() { // a disabled one does not run: a warning
-			*probs = append(*probs, Problem{Path: p, Step: t, Msg: "did not load: " + s.Err, Warning: !s.Enabled()})
+		if s.Broken() { // as the decoder said; a disabled one does not run: a warning
+			for _, pr := range s.problems(p, t) {
+				pr.Warning = !s.Enabled()
+				*probs = append(*probs, pr)
+			}
 			continue
 		}
 		if !s.Enabled() {

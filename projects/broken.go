@@ -41,3 +41,14 @@ func OpenKeep(path string) (p *Project, isChain bool, kept []string, err error) 
 	}
 	return p, isChain, kept, err
 }
+
+// DecodeAll is Decode for checking (hewn project check): it goes on past
+// problems, so every problem of the file is found at once. It keeps the
+// steps that do not load (as DecodeKeep; Check reports them, each at its
+// key) and returns what decoded of the project with every other problem
+// found, uncapped. err is for data that is no project at all (malformed
+// JSON, not an object, a newer format); then p is nil.
+func DecodeAll(data []byte) (p *Project, probs chain.Problems, err error) {
+	var kept chain.Problems
+	return decodeAll(data, &kept)
+}

@@ -95,19 +95,33 @@ func Decode(data []byte) (*Project, error) { return decode(data, nil) }
 // decode is Decode; with keep not nil, a chain step that does not load is
 // kept (see DecodeKeep) and its problems are added to *keep.
 func decode(data []byte, keep *chain.Problems) (*Project, error) {
+	p, probs, err := decodeAll(data, keep)
+	if err != nil {
+		return nil, err
+	}
+	if len(probs) > 0 {
+		return nil, jsonfile.CapProblems(probs, jsonfile.MaxProblems)
+	}
+	return p, nil
+}
+
+// decodeAll is decode that goes on past problems: it returns what decoded
+// of the project with every problem found (uncapped); err is for data that
+// is no project at all (malformed JSON, not an object, a newer format).
+func decodeAll(data []byte, keep *chain.Problems) (*Project, chain.Problems, error) {
 	data, err := chain.CheckJSON(data)
 	if err != nil {
-		return nil, fmt.Errorf("projects: %w", err)
+		return nil, nil, fmt.Errorf("projects: %w", err)
 	}
 	var raw map[string]json.RawMessage
 	if err := jsonfile.Unmarshal(data, &raw); err != nil {
-		return nil, fmt.Errorf("projects: %w", err)
+		return nil, nil, fmt.Errorf("projects: %w", err)
 	}
 	if raw == nil {
-		return nil, chain.Problems{{Msg: "a project must be a JSON object", Step: -1}}
+		return nil, nil, chain.Problems{{Msg: "a project must be a JSON object", Step: -1}}
 	}
 	if err := migrate(raw); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var probs chain.Problems
 	add := func(path, format string, args ...any) {
@@ -158,10 +172,7 @@ func decode(data []byte, keep *chain.Problems) (*Project, error) {
 		probs = append(probs, lp...)
 		p.Levels = append(p.Levels, level)
 	}
-	if len(probs) > 0 {
-		return nil, jsonfile.CapProblems(probs, jsonfile.MaxProblems)
-	}
-	return p, nil
+	return p, probs, nil
 }
 
 type addFunc func(path, format string, args ...any)

@@ -45,7 +45,7 @@ func TestOpeningAProjectWithABrokenStep(t *testing.T) {
 	require.True(t, c.Steps[1].Broken())
 	assert.Equal(t, 1, f.e.m.StepIndex(), "the broken step is selected")
 	assert.True(t, uitest.TextIn(f.e.chain, "⛔ 2. room_sortr (did not load)"), "flagged in the chain list")
-	assert.True(t, uitest.TextIn(f.e.chain, `⚠ did not load: builder: unknown builder "room_sortr"`), "with its error")
+	assert.True(t, uitest.TextIn(f.e.chain, `⚠ unknown builder "room_sortr"`), "with its error")
 	assert.True(t, f.says(`steps[1] room_sortr: did not load: builder: unknown builder "room_sortr"`), "the run stops at it and says why")
 	assert.False(t, f.e.m.Dirty(), "opening is no edit")
 
