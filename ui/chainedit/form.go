@@ -172,6 +172,12 @@ func (f *paramForm) store(p chain.Param, v any, chosen bool) error {
 }
 
 func (f *paramForm) showErr(name string, err error) {
+	for _, key := range []string{name, name + ".number"} { // mark the field holding the value
+		if en, ok := f.inputs[key].(*widget.Entry); ok {
+			en.AlwaysShowValidationError = true
+			en.SetValidationError(err)
+		}
+	}
 	l := f.errs[name]
 	if l == nil {
 		return
@@ -203,6 +209,7 @@ func (f *paramForm) input(p chain.Param, val any) fyne.CanvasObject {
 		e := widget.NewEntry()
 		s, _ := val.(string)
 		e.SetText(s)
+		e.Validator = checker(p, func(s string) (any, error) { return s, nil })
 		e.OnChanged = func(s string) { f.set(p, s) }
 		f.inputs[p.Name] = e
 		return e
@@ -234,6 +241,7 @@ func (f *paramForm) input(p chain.Param, val any) fyne.CanvasObject {
 			parts[i] = strconv.Itoa(n)
 		}
 		e.SetText(strings.Join(parts, ", "))
+		e.Validator = checker(p, func(s string) (any, error) { return parseInts(s) })
 		e.OnChanged = func(s string) {
 			list, err := parseInts(s)
 			if err != nil {
@@ -251,6 +259,27 @@ func (f *paramForm) input(p chain.Param, val any) fyne.CanvasObject {
 		return ne.obj
 	}
 	return widget.NewLabel(fmt.Sprintf("(%s parameters are not editable here)", p.Type))
+}
+
+// checker is the Validator of an entry for p: the value parse reads from
+// the text must pass p's check (the entry is marked while it does not).
+func checker(p chain.Param, parse func(string) (any, error)) fyne.StringValidator {
+	return func(s string) error {
+		v, err := parse(s)
+		if err == nil {
+			_, err = p.Check(v)
+		}
+		return err
+	}
+}
+
+// parseInt reads an integer typed into an entry.
+func parseInt(s string) (any, error) {
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil {
+		return nil, fmt.Errorf("%q is not an integer", s)
+	}
+	return n, nil
 }
 
 // parseInts reads "1, 2 3" as a list of integers.
@@ -298,14 +327,7 @@ func numText(val any) string {
 func (f *paramForm) number(p chain.Param, val any) fyne.CanvasObject {
 	e := widget.NewEntry()
 	e.SetText(numText(val))
-	e.Validator = func(s string) error {
-		v, err := parseNumber(p, s)
-		if err != nil {
-			return err
-		}
-		_, err = p.Check(v)
-		return err
-	}
+	e.Validator = checker(p, func(s string) (any, error) { return parseNumber(p, s) })
 	f.inputs[p.Name] = e
 	if !p.HasRange() {
 		e.OnChanged = func(s string) {
@@ -384,10 +406,11 @@ func (f *paramForm) enumOrNumber(p chain.Param, val any) fyne.CanvasObject {
 		sel.SetQuietly(numberChoice)
 		e.SetText(strconv.Itoa(x))
 	}
+	e.Validator = checker(p, parseInt)
 	e.OnChanged = func(s string) {
-		n, err := strconv.Atoi(strings.TrimSpace(s))
+		n, err := parseInt(s)
 		if err != nil {
-			f.showErr(p.Name, fmt.Errorf("%q is not an integer", s))
+			f.showErr(p.Name, err)
 			return
 		}
 		f.set(p, n)

@@ -146,6 +146,8 @@ func (v *lootView) build() {
 		d := t.Drops[j]
 		r := &dropRow{name: d.Name, weight: widget.NewEntry(), odds: widget.NewLabel("")}
 		r.weight.SetText(strconv.Itoa(d.Weight))
+		r.weight.Validator = func(s string) error { _, err := dropWeight(s); return err }
+		r.weight.AlwaysShowValidationError = true // marked while refused, focused or not
 		r.weight.OnChanged = func(s string) { v.setWeight(j, s) }
 		rm := widgets.NewIconButton(theme.DeleteIcon(), "Remove this drop", func() { v.removeDrop(j) })
 		name := widget.NewLabel(d.Name)
@@ -182,10 +184,14 @@ func (v *lootView) showOdds() {
 		if j >= len(t.Drops) {
 			break
 		}
+		if r.weight.Validate() != nil {
+			continue // the odds column says why the typed weight is refused
+		}
 		p := 0.0
 		if total > 0 {
 			p = float64(max(t.Drops[j].Weight, 0)) / float64(total)
 		}
+		r.odds.Importance = widget.MediumImportance
 		r.odds.SetText(fmt.Sprintf("%.1f%%", 100*p))
 	}
 	var mobs []string
@@ -224,15 +230,29 @@ func (v *lootView) report(err error) {
 	}
 }
 
-// setWeight sets drop j's weight to the typed s, or says why it is refused.
-func (v *lootView) setWeight(j int, s string) {
+// dropWeight reads a typed drop weight, or says why it is refused.
+func dropWeight(s string) (int, error) {
 	w, err := strconv.Atoi(strings.TrimSpace(s))
 	switch {
 	case err != nil:
-		v.report(fmt.Errorf("weight %q is not a whole number", s))
-		return
+		return 0, fmt.Errorf("weight %q is not a whole number", s)
 	case w < 0:
-		v.report(fmt.Errorf("weight %d is negative", w))
+		return 0, fmt.Errorf("weight %d is negative", w)
+	}
+	return w, nil
+}
+
+// setWeight sets drop j's weight to the typed s, or says why it is refused:
+// the field is marked and the reason shows beside it, in the odds column.
+func (v *lootView) setWeight(j int, s string) {
+	w, err := dropWeight(s)
+	if err != nil {
+		v.report(err)
+		if j < len(v.rows) {
+			v.rows[j].odds.SetText("⚠ " + err.Error())
+			v.rows[j].odds.Importance = widget.DangerImportance
+			v.rows[j].odds.Refresh()
+		}
 		return
 	}
 	v.typing = true
@@ -244,6 +264,7 @@ func (v *lootView) setWeight(j int, s string) {
 		t.Drops[j].Weight = w
 		return nil
 	})
+	v.showOdds() // the odds again where a refusal was said
 }
 
 // add adds a loot table named as typed and chooses it.
