@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"hewn/chain"
+	"hewn/chain/jsonfile"
 	"hewn/chain/prefab"
 	"hewn/ui/internal/widgets"
 )
@@ -193,7 +194,7 @@ func (f *paramForm) paintCells(p chain.Param, val any) fyne.CanvasObject {
 			anchor = a
 		}
 	}
-	sum := widget.NewLabel(fmt.Sprintf("%d %s, anchor %s", len(cells), plural(len(cells), "cell", "cells"), anchor))
+	sum := widget.NewLabel(fmt.Sprintf("%d %s, anchor %s", len(cells), jsonfile.Pick(len(cells), "cell", "cells"), anchor))
 	edit := widget.NewButtonWithIcon("Edit in map", theme.DocumentCreateIcon(), f.m.PaintMode)
 	clear := widget.NewButtonWithIcon("Clear", theme.ContentClearIcon(), func() { f.choose(p, nil) })
 	if len(cells) == 0 {
@@ -203,11 +204,4 @@ func (f *paramForm) paintCells(p chain.Param, val any) fyne.CanvasObject {
 	f.inputs[p.Name+".edit"] = edit
 	f.inputs[p.Name+".clear"] = clear
 	return container.NewVBox(sum, container.NewHBox(edit, clear))
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

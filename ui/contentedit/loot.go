@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"hewn/chain/jsonfile"
 	"hewn/content"
 	"hewn/ui/internal/widgets"
 )
@@ -303,7 +304,7 @@ func (v *lootView) rename(name string) {
 		return err
 	})
 	if err == nil {
-		v.status.SetText(fmt.Sprintf("Renamed %q to %q: %d mobs follow.", old, name, len(changed)-1))
+		v.status.SetText(fmt.Sprintf("Renamed %q to %q: %s follow.", old, name, jsonfile.Count(len(changed)-1, "mob")))
 	}
 }
 

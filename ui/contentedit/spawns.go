@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"hewn/chain"
+	"hewn/chain/jsonfile"
 	"hewn/content"
 	"hewn/ui/internal/widgets"
 )
@@ -439,7 +440,7 @@ func spawnCounts(spawns []chain.Spawn, depth int) string {
 		return cmp.Or(cmp.Compare(counts[b], counts[a]), strings.Compare(a, b))
 	})
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "Depth %d: %d spawns\n", depth, len(spawns))
+	fmt.Fprintf(&sb, "Depth %d: %s\n", depth, jsonfile.Count(len(spawns), "spawn"))
 	for _, n := range names {
 		fmt.Fprintf(&sb, "%4d  %s\n", counts[n], n)
 	}

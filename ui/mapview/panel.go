@@ -19,6 +19,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"hewn/chain"
+	"hewn/chain/jsonfile"
 	"hewn/content"
 	"hewn/projects"
 	"hewn/ui/internal/widgets"
@@ -193,9 +194,9 @@ func (p *Panel) ShowRun(r *chain.Result, elapsed time.Duration) {
 	if p.notice != "" {
 		notice, p.notice = p.notice+" · ", ""
 	}
-	msg := notice + fmt.Sprintf("Depth %d · seed %d%s · %d×%d · %d snapshots · %d rooms · %d spawns · %s",
-		r.Chain.Depth, r.Seed, tryText(r, p.h.Level()), st.Map.W, st.Map.H, hist.Len(), len(st.Rooms), len(st.Spawns),
-		fmtElapsed(elapsed))
+	msg := notice + fmt.Sprintf("Depth %d · seed %d%s · %d×%d · %s · %s · %s · %s",
+		r.Chain.Depth, r.Seed, tryText(r, p.h.Level()), st.Map.W, st.Map.H, jsonfile.Count(hist.Len(), "snapshot"),
+		jsonfile.Count(len(st.Rooms), "room"), jsonfile.Count(len(st.Spawns), "spawn"), fmtElapsed(elapsed))
 	if w := warningsText(r.Warnings); w != "" {
 		msg = w + " · " + msg
 		p.status.Importance = widget.WarningImportance
@@ -228,7 +229,7 @@ func warningsText(ws []chain.Warning) string {
 	case 1:
 		return "⚠ " + ws[0].String()
 	}
-	return fmt.Sprintf("⚠ %s (and %d more warnings)", ws[0].String(), len(ws)-1)
+	return fmt.Sprintf("⚠ %s (and %s more)", ws[0].String(), jsonfile.Count(len(ws)-1, "warning"))
 }
 
 // ShowFailure shows a run of the selected level that failed with err (r, if

@@ -17,6 +17,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"hewn/chain/jsonfile"
 	"hewn/content"
 	"hewn/projects"
 	"hewn/projects/play"
@@ -290,7 +291,7 @@ func (pn *Panel) replaySession(s play.Session) error {
 	pn.replayer, pn.stop = r, make(chan struct{})
 	pn.replay.SetText("Stop")
 	pn.replay.SetIcon(theme.MediaStopIcon())
-	pn.status.SetText(fmt.Sprintf("Replaying seed %d, depth %d: %d keys", s.Seed, s.StartDepth, r.Left()))
+	pn.status.SetText(fmt.Sprintf("Replaying seed %d, depth %d: %s", s.Seed, s.StartDepth, jsonfile.Count(r.Left(), "key")))
 	pn.host.Focus(pn.view)
 	go func(stop chan struct{}) {
 		t := time.NewTicker(replayDelay)

@@ -330,10 +330,3 @@ func (p *Panel) ResizeTo(w, h int) {
 	p.sel = chain.Rect{}
 	p.commit("Resize prefab", resized(p.base, w, h))
 }
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
