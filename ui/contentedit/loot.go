@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/layout"
@@ -23,19 +24,21 @@ import (
 // tables (references follow a rename; a removal lists them first) and add
 // and remove for drops.
 type lootView struct {
-	h      Host
-	pack   *content.Pack
-	obj    fyne.CanvasObject
-	list   *widget.List
-	names  []string
-	sel    int // chosen table (-1 for none)
-	newNm  *widget.Entry
-	name   *widget.Entry
-	drops  *fyne.Container
-	rows   []*dropRow
-	addSel *widget.SelectEntry
-	users  *widget.Label
-	status *widget.Label
+	h     Host
+	pack  *content.Pack
+	obj   fyne.CanvasObject
+	list  *widget.List
+	names []string
+	sel   int // chosen table (-1 for none)
+	newNm *widget.Entry
+	name  *widget.Entry
+	drops *fyne.Container
+	// dropScroll scrolls the drops.
+	dropScroll *container.Scroll
+	rows       []*dropRow
+	addSel     *widget.SelectEntry
+	users      *widget.Label
+	status     *widget.Label
 	// typing is set while a weight typed into a drop row is applied (the
 	// rows stay, with the focus).
 	typing bool
@@ -46,6 +49,8 @@ type dropRow struct {
 	name   string
 	weight *widget.Entry
 	odds   *widget.Label
+	// mark highlights the row a chosen problem is about.
+	mark *canvas.Rectangle
 }
 
 func newLootView(h Host) *lootView {
@@ -68,6 +73,7 @@ func newLootView(h Host) *lootView {
 	rename := widget.NewButtonWithIcon("Rename", theme.DocumentCreateIcon(), func() { v.rename(v.name.Text) })
 	remove := widget.NewButtonWithIcon("Remove", theme.DeleteIcon(), v.confirmRemove)
 	v.drops = container.NewVBox()
+	v.dropScroll = container.NewVScroll(v.drops)
 	v.addSel = widget.NewSelectEntry(nil)
 	v.addSel.SetPlaceHolder("Item to add")
 	addD := widget.NewButtonWithIcon("Add drop", theme.ContentAddIcon(), func() { v.addDrop(v.addSel.Text) })
@@ -79,7 +85,7 @@ func newLootView(h Host) *lootView {
 	head := container.NewBorder(nil, nil, widget.NewLabelWithStyle("Table", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		container.NewHBox(rename, remove), v.name)
 	right := container.NewBorder(head, container.NewVBox(container.NewBorder(nil, nil, nil, addD, v.addSel), v.users, v.status),
-		nil, nil, container.NewVScroll(v.drops))
+		nil, nil, v.dropScroll)
 	split := container.NewHSplit(left, right)
 	split.Offset = 0.3
 	v.obj = split
@@ -145,7 +151,9 @@ func (v *lootView) build() {
 	v.drops.Add(head)
 	for j := range t.Drops {
 		d := t.Drops[j]
-		r := &dropRow{name: d.Name, weight: widget.NewEntry(), odds: widget.NewLabel("")}
+		r := &dropRow{name: d.Name, weight: widget.NewEntry(), odds: widget.NewLabel(""),
+			mark: canvas.NewRectangle(theme.Color(theme.ColorNameSelection))}
+		r.mark.Hide()
 		r.weight.SetText(strconv.Itoa(d.Weight))
 		r.weight.Validator = func(s string) error { _, err := dropWeight(s); return err }
 		r.weight.AlwaysShowValidationError = true // marked while refused, focused or not
@@ -153,7 +161,7 @@ func (v *lootView) build() {
 		rm := widgets.NewIconButton(theme.DeleteIcon(), "Remove this drop", func() { v.removeDrop(j) })
 		name := widget.NewLabel(d.Name)
 		name.Truncation = fyne.TextTruncateEllipsis
-		v.drops.Add(container.New(cols, name, r.weight, r.odds, container.NewHBox(rm)))
+		v.drops.Add(container.NewStack(r.mark, container.New(cols, name, r.weight, r.odds, container.NewHBox(rm))))
 		v.rows = append(v.rows, r)
 	}
 	v.drops.Refresh()
@@ -380,6 +388,9 @@ func (v *lootView) focusPath(i, j int) {
 	var target fyne.Focusable = v.name
 	if j >= 0 && j < len(v.rows) {
 		target = v.rows[j].weight
+		v.rows[j].mark.Show() // the row the problem is about
+		v.dropScroll.Refresh()
+		scrollTo(v.dropScroll, v.drops.Objects[j+1].Position().Y) // under the head row
 	}
 	if w := v.h.Window(); w != nil {
 		w.Canvas().Focus(target)

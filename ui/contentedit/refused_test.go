@@ -96,3 +96,30 @@ func TestARefusedDropWeightIsMarkedOnItsField(t *testing.T) {
 	assert.Contains(t, r.odds.Text, "%")
 	assert.Equal(t, 5, h.pack.LootTables[0].Drops[0].Weight)
 }
+
+// Choosing a loot drop problem highlights the drop's row and focuses its
+// weight.
+func TestALootProblemChosenHighlightsItsDrop(t *testing.T) {
+	p, h := newFakePanel(t, "", 1280, 800)
+	require.NotEmpty(t, h.pack.LootTables)
+	last := len(h.pack.LootTables[0].Drops) - 1
+	require.NoError(t, h.EditPack("break", "", func(pk *content.Pack) error {
+		pk.LootTables[0].Drops[last].Weight = -1
+		return nil
+	}))
+	p.Update()
+	p.selectTab(p.problems.box)
+	p.problems.check()
+	i := -1
+	for k, pr := range p.problems.probs {
+		if pr.Path == fmt.Sprintf("loot_tables[0].drops[%d].weight", last) {
+			i = k
+		}
+	}
+	require.GreaterOrEqual(t, i, 0, "the bad weight is listed: %v", p.problems.probs)
+	p.problems.list.Select(i)
+	assert.Same(t, p.loot.obj, p.tabs.Selected().Content)
+	require.Len(t, p.loot.rows, last+1)
+	assert.True(t, p.loot.rows[last].mark.Visible(), "the drop's row is highlighted")
+	assert.Same(t, p.loot.rows[last].weight, h.win.Canvas().Focused())
+}

@@ -381,8 +381,13 @@ func (v *spawnView) highlight(name string) {
 		return
 	}
 	v.scroll.Refresh() // lay the rows out first: a row just shown has no place yet
-	y := v.rowsBox.Position().Y + r.obj.Position().Y
-	v.scroll.ScrollToOffset(fyne.NewPos(v.scroll.Offset.X, y))
+	scrollTo(v.scroll, v.rowsBox.Position().Y+r.obj.Position().Y)
+}
+
+// scrollTo scrolls sc so that the content at height y is at its top (as
+// near as the content's end allows).
+func scrollTo(sc *container.Scroll, y float32) {
+	sc.ScrollToOffset(fyne.NewPos(sc.Offset.X, y))
 }
 
 // addEntry adds name (a known entity) to the spawn table.
