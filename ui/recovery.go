@@ -138,7 +138,7 @@ func FindRecovered(dir string) []Recovered {
 		if json.Unmarshal(data, &rf) != nil || rf.Format != 1 || (rf.PID != os.Getpid() && processAlive(rf.PID)) {
 			continue
 		}
-		p, err := projects.Decode(rf.Project)
+		p, _, err := projects.DecodeKeep(rf.Project) // steps that did not load stay as they were
 		if err != nil {
 			continue
 		}

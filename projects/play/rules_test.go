@@ -241,3 +241,17 @@ func FuzzSession(f *testing.F) {
 		}
 	})
 }
+
+// The death message names the killer with its article ("an Orc Leader",
+// "a Brute"), so the balance chart's killers read as English.
+func TestTheKillerIsNamedWithItsArticle(t *testing.T) {
+	for name, want := range map[string]string{"Brute": "a Brute", "Orc Leader": "an Orc Leader"} {
+		pk := testPack()
+		pk.Mobs[1].Name = name
+		withLegend(t, map[rune]string{'B': name})
+		g := mapGame(t, pk, "#####", "#@B##", "#####")
+		g.Player.HP = 1
+		require.NoError(t, g.Key('.'))
+		assert.Equal(t, want, killer(g.Log), strings.Join(g.Log, "\n"))
+	}
+}

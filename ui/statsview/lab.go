@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"hewn/chain"
+	"hewn/chain/jsonfile"
 	"hewn/projects"
 	"hewn/projects/stats"
 	"hewn/ui/internal/widgets"
@@ -331,10 +332,10 @@ func (l *labView) look() render.Scene {
 func (l *labView) show(a *stats.Archive, dims []stats.Dim, t stats.Target) {
 	l.arch, l.dims, l.target, l.chosen = a, dims, t, -1
 	pct := 100 * float64(a.Coverage.Filled) / float64(max(a.Coverage.Cells, 1))
-	msg := fmt.Sprintf("%d of %d cells filled (%.0f %%) by %d variants: %d failed, %d outside the ranges.",
-		a.Coverage.Filled, a.Coverage.Cells, pct, a.Evaluated, a.Failed, a.Outside)
+	msg := fmt.Sprintf("%d of %s filled (%.0f %%) by %s: %d failed, %d outside the ranges.",
+		a.Coverage.Filled, jsonfile.Count(a.Coverage.Cells, "cell"), pct, jsonfile.Count(a.Evaluated, "variant"), a.Failed, a.Outside)
 	if a.Meeting != nil {
-		msg += fmt.Sprintf(" %d cells meet the targets (%s).", *a.Meeting, strings.Join(a.Targets, ", "))
+		msg += fmt.Sprintf(" %s the targets (%s).", jsonfile.Count(*a.Meeting, "cell")+jsonfile.Pick(*a.Meeting, " meets", " meet"), strings.Join(a.Targets, ", "))
 	}
 	if a.FirstFailure != nil {
 		msg += " First failure: " + a.FirstFailure.Error

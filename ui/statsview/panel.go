@@ -25,6 +25,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"hewn/chain"
+	"hewn/chain/jsonfile"
 	"hewn/projects"
 	"hewn/projects/stats"
 	"hewn/ui/internal/widgets"
@@ -237,9 +238,9 @@ func (p *Panel) sweep() {
 	}
 	p.lastTarget = &t
 	ctx, gen := p.job.start()
-	p.summary.SetText(fmt.Sprintf("Sweeping %s over %d seeds…", t.Name, n))
+	p.summary.SetText(fmt.Sprintf("Sweeping %s over %s…", t.Name, jsonfile.Count(n, "seed")))
 	if base != nil {
-		p.summary.SetText(fmt.Sprintf("Sweeping %s and %s over the same %d seeds…", t.Name, baseNote, n))
+		p.summary.SetText(fmt.Sprintf("Sweeping %s and %s over the same %s…", t.Name, baseNote, jsonfile.Count(n, "seed")))
 	}
 	sweeps := 1 // the progress of both sweeps on one bar
 	if base != nil {
@@ -290,8 +291,8 @@ func (p *Panel) draw() {
 	d := reportData{r}
 	s := r.Metrics[p.metric.Selected]
 	mi := info(p.metric.Selected)
-	p.summary.SetText(fmt.Sprintf("%s, depth %d: %d maps, %d failed. %s: mean %s, min %s, median %s, max %s.",
-		r.Target, r.Depth, r.Maps, r.Failures.Count, capital(mi.short), mi.value(s.Mean), mi.value(s.Min), mi.value(s.P50), mi.value(s.Max)))
+	p.summary.SetText(fmt.Sprintf("%s, depth %d: %s, %d failed. %s: mean %s, min %s, median %s, max %s.",
+		r.Target, r.Depth, jsonfile.Count(r.Maps, "map"), r.Failures.Count, capital(mi.short), mi.value(s.Mean), mi.value(s.Min), mi.value(s.P50), mi.value(s.Max)))
 	p.showWorst(d)
 	if p.base == nil {
 		p.hist.SetChart(histogramChart(d, p.metric.Selected))

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/widget"
 
+	"hewn/chain/jsonfile"
 	"hewn/projects/stats"
 	"hewn/ui/internal/widgets"
 	"hewn/ui/render/chart"
@@ -157,7 +158,7 @@ func (s *sensView) sweep() {
 		return
 	}
 	ctx, gen := s.job.start()
-	s.summary.SetText(fmt.Sprintf("Moving %d parameters over %d seeds each…", len(dims), seeds))
+	s.summary.SetText(fmt.Sprintf("Moving %s over %s each…", jsonfile.Count(len(dims), "parameter"), jsonfile.Count(seeds, "seed")))
 	o := stats.SensitivityOptions{Dims: dims, Metrics: ms, Points: points, Seeds: seeds, From: from,
 		Progress: s.job.progress(gen, 1)}
 	go func() {
@@ -189,8 +190,8 @@ func (s *sensView) show(r *stats.Sensitivity, dims []stats.Dim, ms []string) {
 		s.charts.Add(c)
 	}
 	s.charts.Refresh()
-	s.summary.SetText(fmt.Sprintf("%d parameters × %d seeds from %d: the mean of each metric (line) with its 10th to 90th percentiles (grey). Point at a value to read it.",
-		len(r.Params), r.Seeds, r.From))
+	s.summary.SetText(fmt.Sprintf("%s × %s from %d: the mean of each metric (line) with its 10th to 90th percentiles (grey). Point at a value to read it.",
+		jsonfile.Count(len(r.Params), "parameter"), jsonfile.Count(r.Seeds, "seed"), r.From))
 }
 
 // bandColor draws the 10th and 90th percentiles.
