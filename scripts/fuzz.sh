@@ -16,7 +16,8 @@ mkdir -p "$LOG"
 
 # package:target: the JSON tree every loader reads through, and the chain,
 # builder parameter, content, project, theme, prefab template, REXPaint .xp,
-# dice, play key and stats merge loaders. (FuzzCheckJSON, FuzzLayoutTree,
+# dice, play key and stats merge loaders, and the game played with a fuzzed
+# content pack (FuzzPackPlay). (FuzzCheckJSON, FuzzLayoutTree,
 # FuzzRandomChains, FuzzSession and the rest run as regression seeds in `make
 # test`; name one to fuzz it: scripts/fuzz.sh FuzzSession.)
 TARGETS=(
@@ -31,6 +32,7 @@ TARGETS=(
 	./projects:FuzzDecode
 	./projects:FuzzPlayKeys
 	./projects:FuzzStatsMerge
+	./projects/play:FuzzPackPlay
 )
 EXTRA=(
 	./chain:FuzzCheckJSON

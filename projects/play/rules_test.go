@@ -215,3 +215,31 @@ func FuzzSession(f *testing.F) {
 		}
 	})
 }
+
+// TestPackNumbersAreClampedInPlay (issue 26, point 1): a pack the validator
+// refuses (an editor's pack may hold errors) still plays: a vision range of
+// 2147483647 made the game allocate (2v+1)² booleans per creature (a slice
+// error here, 40 GB at 100000), a level of 2^62 looped for ever; the game
+// clamps every number to content's bounds.
+func TestPackNumbersAreClampedInPlay(t *testing.T) {
+	pk := testPack()
+	for i := range pk.Mobs {
+		pk.Mobs[i].VisionRange = 2147483647
+	}
+	pk.Mobs[0].HP, pk.Mobs[0].Level = 0, 1<<62 // Coward: hit points from its level
+	pk.Mobs[1].Natural.Attacks[0].HitBonus = -1 << 62
+	require.True(t, content.HasErrors(pk.Validate()))
+	g := mapGame(t, pk,
+		"##############",
+		"#@.......B.c.#",
+		"#..........s.#",
+		"##############")
+	for _, c := range g.Creatures {
+		assert.LessOrEqual(t, c.vision, content.MaxVisionRange, c.Name)
+	}
+	assert.Equal(t, 1+content.MaxLevel*8, g.Creatures[1].MaxHP, "level clamped to content.MaxLevel")
+	require.NoError(t, g.KeysString(strings.Repeat(".", 20)))
+	for _, c := range g.Creatures {
+		assert.LessOrEqual(t, len(c.fov), (2*content.MaxVisionRange+1)*(2*content.MaxVisionRange+1), c.Name)
+	}
+}
