@@ -82,8 +82,8 @@ func TestDecodeCapsItsProblems(t *testing.T) {
 	var ps chain.Problems
 	require.True(t, errors.As(err, &ps))
 	require.Len(t, ps, jsonfile.MaxProblems+1)
-	assert.Equal(t, "and 800 more problems", ps[jsonfile.MaxProblems].Msg)
-	assert.Equal(t, 800, ps[jsonfile.MaxProblems].Omitted)
+	assert.Equal(t, "and 900 more problems", ps[jsonfile.MaxProblems].Msg)
+	assert.Equal(t, 900, ps[jsonfile.MaxProblems].Omitted)
 
 	capped := jsonfile.CapProblems(append(ps, chain.Problem{Msg: "x"}), 10)
 	require.Len(t, capped, 11)
@@ -92,7 +92,7 @@ func TestDecodeCapsItsProblems(t *testing.T) {
 
 	fe := jsonfile.WithFile("f.json", ps).Error()
 	assert.Equal(t, jsonfile.MaxProblems+1, strings.Count(fe, "\n")+1)
-	assert.True(t, strings.HasSuffix(fe, "\nf.json: and 800 more problems"))
+	assert.True(t, strings.HasSuffix(fe, "\nf.json: and 900 more problems"))
 }
 
 func TestCheckWarnsAboutEmptyStepLists(t *testing.T) {

@@ -53,6 +53,8 @@ func (p *Project) CheckLevels() (errs, warns []string) {
 		errs = append(errs, pr.Error())
 	}
 	names := p.ThemeNames()
+	errs = append(errs, duplicateNames("themes", len(p.Themes), func(i int) string { return p.Themes[i].Name })...)
+	errs = append(errs, duplicateNames("prefabs", len(p.Prefabs), func(i int) string { return p.Prefabs[i].Name })...)
 	seen := map[int]int{}
 	for i, l := range p.Levels {
 		path := fmt.Sprintf("levels[%d]", i)
@@ -145,5 +147,22 @@ func (p *Project) checkPrefabNames(legend *prefab.Legend) []string {
 			}
 		}
 	})
+	return errs
+}
+
+// duplicateNames reports each entry of a list whose name an earlier entry
+// has: "themes[2].name: duplicate name "cave" (also themes[0])" (the later
+// one would never be used).
+func duplicateNames(list string, n int, name func(int) string) []string {
+	var errs []string
+	first := map[string]int{}
+	for i := range n {
+		nm := name(i)
+		if j, dup := first[nm]; dup {
+			errs = append(errs, fmt.Sprintf("%s[%d].name: duplicate name %q (also %s[%d])", list, i, nm, list, j))
+			continue
+		}
+		first[nm] = i
+	}
 	return errs
 }

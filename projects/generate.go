@@ -147,6 +147,42 @@ func (p *Project) Verdict(pack *content.Pack) error {
 	return jsonfile.WithFile(p.Path, probs)
 }
 
+// ChainCheck checks a bare chain run with pack as project check checks a
+// project's steps: its prefab names must exist (errors); the entities its
+// steps place that pack (nil: not checked) does not define are warnings, not
+// errors, since a bare chain is a sketch on whatever pack it is given (such a
+// spawn is drawn as its name's first letter and skipped in play). Each
+// "path: message", paths the chain file's ("steps[2].params.name").
+func ChainCheck(c *chain.Chain, pack *content.Pack) (errs, warns []string) {
+	p := ChainProject(c)
+	legend, _, _ := checkLegend(nil)
+	trim := func(list []string) []string {
+		for i, e := range list {
+			list[i] = strings.TrimPrefix(e, "levels[0].chain.")
+		}
+		return list
+	}
+	errs = trim(p.checkPrefabNames(legend))
+	if pack != nil {
+		warns = trim(p.CheckEntities(pack))
+	}
+	return errs, warns
+}
+
+// ChainVerdict refuses a bare chain whose ChainCheck finds errors; the error
+// names file, one problem a line.
+func ChainVerdict(c *chain.Chain, pack *content.Pack, file string) error {
+	errs, _ := ChainCheck(c, pack)
+	if len(errs) == 0 {
+		return nil
+	}
+	probs := make(jsonfile.Problems, len(errs))
+	for i, e := range errs {
+		probs[i] = jsonfile.Problem{Msg: e, Step: -1}
+	}
+	return jsonfile.WithFile(file, probs)
+}
+
 // ChainProject wraps a bare chain in a one-level project as `hewn run` runs a
 // chain file: the level keeps the chain's name and depth (even 0), the
 // default theme and no prefabs or pinned seed, on the embedded content pack.

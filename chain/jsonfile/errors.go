@@ -9,7 +9,7 @@ import (
 
 // MaxProblems is how many problems a loader reports before it sums up the
 // rest as "and N more problems".
-const MaxProblems = 200
+const MaxProblems = 100
 
 // SyntaxError is a JSON syntax error (or a value of the wrong shape where the
 // whole document was expected) at a 1-based line and column. Every Hewn loader

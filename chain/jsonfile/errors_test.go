@@ -55,7 +55,7 @@ func TestProblemsAreCapped(t *testing.T) {
 	}
 	lines := strings.Split(jsonfile.WithFile("c.json", ps).Error(), "\n")
 	require.Len(t, lines, jsonfile.MaxProblems+1)
-	assert.Equal(t, "c.json: and 50 more problems", lines[jsonfile.MaxProblems])
+	assert.Equal(t, "c.json: and 150 more problems", lines[jsonfile.MaxProblems])
 
 	capped := jsonfile.CapProblems(append(jsonfile.CapProblems(ps, 10), jsonfile.Problem{Msg: "y"}), 5)
 	require.Len(t, capped, 6)

@@ -39,6 +39,7 @@ func exportCmd(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return targetErr(stderr, "export", err)
 	}
+	t.printWarnings(stderr, pos[0])
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	gen, err := t.generate(ctx, false) // the facade's route, as hewn run

@@ -56,6 +56,7 @@ func playCmd(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return targetErr(stderr, "play", err)
 	}
+	t.printWarnings(stderr, pos[0])
 	p, d := t.proj, *depth
 	if p == nil {
 		p = t.chainProject()

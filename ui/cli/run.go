@@ -47,6 +47,15 @@ type target struct {
 	pack   *content.Pack
 	level  int
 	master uint64
+	// warns are what loading found suspicious but valid ("path: message"):
+	// a bare chain's entities its pack lacks.
+	warns []string
+}
+
+// printWarnings prints the target's warnings on stderr, each "warning:
+// FILE: path: message", at most jsonfile.MaxProblems and then a count.
+func (t *target) printWarnings(stderr io.Writer, file string) {
+	printCapped(stderr, "warning: "+file+": ", t.warns)
 }
 
 // loadTarget reads a chain or a project (told apart by projects.Sniff: by
@@ -112,6 +121,10 @@ func loadTarget(path string, seed seedFlag, depth int, contentPath string) (*tar
 	if err != nil {
 		return nil, err
 	}
+	if err := projects.ChainVerdict(c, pack, path); err != nil {
+		return nil, err
+	}
+	_, t.warns = projects.ChainCheck(c, pack)
 	t.pack = pack
 	t.chain, t.master = c, seed.v
 	// the prefab files its steps name lie beside the chain
@@ -168,6 +181,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	for _, pr := range jsonfile.CapProblems(chain.Check(t.chain), jsonfile.MaxProblems) {
 		fmt.Fprintln(stderr, "warning: "+pos[0]+": "+pr.Error())
 	}
+	t.printWarnings(stderr, pos[0])
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := render.CheckSize(t.chain.Width, t.chain.Height, *cell); err != nil && (*format == "png" || *format == "gif") {

@@ -1,0 +1,109 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Issue 26: what a file can hold is checked before anything runs, and every
+// error names its file. (The numbered points are the issue's.)
+
+// Point 7 and 11: project check refuses what run would fail on or silently
+// get wrong: an unknown prefab name, min_size above max_size, two themes (or
+// prefabs) of one name.
+func TestProjectCheckRefusesWhatRunNeeds(t *testing.T) {
+	level := func(steps string) string {
+		return `{"version":1,"name":"A","seed":1,"levels":[{"depth":1,"name":"L","seed":null,` +
+			`"chain":{"width":40,"height":30,"steps":[` + steps + `]}}]}`
+	}
+	for _, c := range []struct{ name, project, want string }{
+		{"unknown prefab", level(`{"builder":"prefab","params":{"mode":"level","name":"no_such_prefab"}}`),
+			`: levels[0].chain.steps[0].params.name: unknown prefab "no_such_prefab"`},
+		{"min above max", level(`{"builder":"simple_map","params":{"min_size":12,"max_size":6,"draw":true}}`),
+			`: levels[0].chain.steps[0].params.min_size: 12 is greater than max_size 6`},
+		{"duplicate theme", strings.Replace(level(`{"builder":"simple_map","params":{"draw":true}}`), `"seed":1,`,
+			`"seed":1,"themes":[{"name":"cave","tiles":{}},{"name":"cave","tiles":{}}],`, 1),
+			`: themes[1].name: duplicate name "cave" (also themes[0])`},
+		{"duplicate prefab", strings.Replace(level(`{"builder":"simple_map","params":{"draw":true}}`), `"seed":1,`,
+			`"seed":1,"prefabs":[{"name":"hut","template":["###","# #","###"]},{"name":"hut","template":["#"]}],`, 1),
+			`: prefabs[1].name: duplicate name "hut" (also prefabs[0])`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f := writeFile(t, "a.hewn.json", c.project)
+			code, _, errs := hewn("project", "check", f)
+			assert.Equal(t, 1, code, errs)
+			assert.Contains(t, errs, f+c.want)
+			code, _, errs = hewn("run", f, "--depth", "1", "--seed", "1")
+			assert.Equal(t, 1, code, errs)
+			assert.Contains(t, errs, f+c.want, "run refuses what check refuses")
+		})
+	}
+}
+
+// Point 11: a bare chain placing an entity its pack does not define is never
+// silent: a warning naming the step (not an error: a bare chain is a sketch on
+// whatever pack it is given, drawn with the name's first letter; the
+// conformance corpus's guaranteed_spawn chain places an "Amulet").
+func TestChainPlacingAnUnknownEntityWarns(t *testing.T) {
+	f := writeFile(t, "c.json", `{"width":40,"height":30,"steps":[{"builder":"simple_map","params":{"draw":true}},`+
+		`{"builder":"room_based_starting_position"},{"builder":"place_spawn","params":{"name":"Nobody","x":"center","y":"center"}}]}`)
+	for _, cmd := range [][]string{{"run", f, "--seed", "1"}, {"play", f, "--seed", "1", "--keys", "."}} {
+		code, _, errs := hewn(cmd...)
+		assert.Equal(t, 0, code, cmd)
+		assert.Contains(t, errs, "warning: "+f+`: steps[2].params.name: "Nobody" is not an entity of the content pack`+"\n", cmd)
+	}
+}
+
+// Point 11: content odds validates the pack as the runs do.
+func TestContentOddsValidates(t *testing.T) {
+	f := writeFile(t, "p.json", `{"spawn_table":[{"name":"Ghost","weight":1,"min_depth":1,"max_depth":2}]}`)
+	code, out, errs := hewn("content", "odds", f, "--depth", "1")
+	assert.Equal(t, 1, code)
+	assert.Empty(t, out)
+	assert.Contains(t, errs, f+`: spawn_table[0].name: unknown entity "Ghost"`)
+}
+
+// Point 1: a pack whose numbers the game cannot afford is refused by content
+// check and by every command that plays it, naming the field.
+func TestPackBoundsRefusedEverywhere(t *testing.T) {
+	code, pack, _ := hewn("content", "export", "default")
+	require.Equal(t, 0, code)
+	dir := t.TempDir()
+	big := strings.Replace(pack, `"vision_range": 4,`, `"vision_range": 100000,`, 1)
+	require.NotEqual(t, pack, big)
+	f := filepath.Join(dir, "spawns.json")
+	require.NoError(t, os.WriteFile(f, []byte(big), 0o644))
+	proj := filepath.Join(dir, "p.hewn.json")
+	code, _, errs := hewn("project", "new", "P", "--out", proj)
+	require.Equal(t, 0, code, errs)
+	data, err := os.ReadFile(proj)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(proj, []byte(strings.Replace(string(data), `"seed": 1,`, `"seed": 1, "content": "spawns.json",`, 1)), 0o644))
+	want := f + `: mobs[0].vision_range: 100000 is out of range [0, 64]`
+	code, _, errs = hewn("content", "check", f)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errs, want)
+	for _, cmd := range [][]string{
+		{"play", proj, "--depth", "1", "--seed", "1", "--keys", "...."},
+		{"stats", proj, "--depth", "1", "--seeds", "2", "--bot", "explorer", "--max-turns", "10"},
+		{"project", "check", proj},
+	} {
+		code, _, errs = hewn(cmd...)
+		assert.Equal(t, 1, code, cmd)
+		assert.Contains(t, errs, want, cmd)
+	}
+}
+
+// Point 7: a bare chain's unknown prefab name is a load error naming the
+// parameter (it was found only when the step ran).
+func TestChainUnknownPrefabIsALoadError(t *testing.T) {
+	f := writeFile(t, "c.json", `{"width":40,"height":30,"steps":[{"builder":"prefab","params":{"mode":"level","name":"nope"}}]}`)
+	code, _, errs := hewn("run", f, "--seed", "1")
+	assert.Equal(t, 1, code)
+	assert.True(t, strings.HasPrefix(errs, f+`: steps[0].params.name: unknown prefab "nope" (built-in: `), errs)
+}
