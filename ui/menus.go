@@ -8,12 +8,14 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"hewn/projects"
+	"hewn/ui/internal/widgets"
 	"hewn/ui/model"
 )
 
@@ -245,7 +247,20 @@ func (e *Editor) showError(err error) {
 		e.mapv.SetStatus("⚠ " + err.Error())
 		return
 	}
-	dialog.ShowError(err, e.win)
+	errorDialog(err, e.win).Show()
+}
+
+// errorDialog is dialog.NewError as Hewn words errors: the text as it is
+// (Fyne's capitalises its first letter, which turns "bad3/level.json: ..."
+// into "Bad3/level.json", a file that does not exist), in a scroll when a
+// file has many problems.
+func errorDialog(err error, win fyne.Window) dialog.Dialog {
+	msg := widget.NewLabel(err.Error())
+	msg.Selectable = true
+	scroll := container.NewScroll(msg)
+	scroll.SetMinSize(msg.MinSize().Min(widgets.DialogSize(win).Subtract(fyne.NewSize(80, 160))))
+	body := container.NewBorder(nil, nil, container.NewVBox(widget.NewIcon(theme.ErrorIcon())), nil, scroll)
+	return dialog.NewCustom("Error", "OK", body, win)
 }
 
 // Save writes the project to its file (asks for one when it has none).

@@ -67,7 +67,7 @@ func printCapped(w io.Writer, prefix string, lines []string) {
 			fmt.Fprintf(w, "%sand %d more\n", prefix, len(lines)-i)
 			return
 		}
-		fmt.Fprintln(w, prefix+l)
+		fmt.Fprintln(w, jsonfile.Shorten(prefix+l))
 	}
 }
 

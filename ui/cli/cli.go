@@ -115,10 +115,14 @@ func inputErr(stderr io.Writer, err error) int {
 	}
 	var we *projects.WriteError
 	if errors.As(err, &we) {
-		fmt.Fprintf(stderr, "hewn: cannot write %s: %v\n", we.Path, we.Err)
+		fmt.Fprintln(stderr, jsonfile.Shorten(fmt.Sprintf("hewn: cannot write %s: %v", we.Path, we.Err)))
 		return exitInput
 	}
-	fmt.Fprintln(stderr, "hewn: "+strings.ReplaceAll(err.Error(), "\n", "\nhewn: "))
+	lines := strings.Split(err.Error(), "\n")
+	for i, l := range lines {
+		lines[i] = jsonfile.Shorten("hewn: " + l)
+	}
+	fmt.Fprintln(stderr, strings.Join(lines, "\n"))
 	return exitInput
 }
 

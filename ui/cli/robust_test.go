@@ -107,3 +107,22 @@ func TestChainUnknownPrefabIsALoadError(t *testing.T) {
 	assert.Equal(t, 1, code)
 	assert.True(t, strings.HasPrefix(errs, f+`: steps[0].params.name: unknown prefab "nope" (built-in: `), errs)
 }
+
+// Point 11: one error line was a megabyte (a million-character value quoted
+// back); quoted values and lines are capped (jsonfile.Shorten).
+func TestErrorLinesAreCapped(t *testing.T) {
+	big := strings.Repeat("A", 1_000_000)
+	chainFile := writeFile(t, "c.json", `{"width":40,"height":30,"steps":[{"builder":"`+big+`"}]}`)
+	key := writeFile(t, "k.json", `{"width":40,"height":30,"steps":[{"builder":"simple_map","params":{"`+big+`":1}}]}`)
+	pack := writeFile(t, "p.json", `{"spawn_table":[{"name":"`+big+`","weight":1,"min_depth":1,"max_depth":2}]}`)
+	proj := writeFile(t, "p.hewn.json", `{"version":1,"name":"x","seed":1,"levels":[{"depth":1,"name":"L","seed":null,"theme":"`+big+
+		`","chain":{"width":40,"height":30,"steps":[{"builder":"simple_map","params":{"draw":true}}]}}]}`)
+	for _, cmd := range [][]string{{"run", chainFile, "--seed", "1"}, {"run", key, "--seed", "1"}, {"content", "check", pack}, {"project", "check", proj}} {
+		code, _, errs := hewn(cmd...)
+		assert.Equal(t, 1, code, cmd)
+		for _, l := range strings.Split(strings.TrimSpace(errs), "\n") {
+			assert.Less(t, len(l), 1200, cmd)
+			assert.True(t, strings.HasPrefix(l, cmd[len(cmd)-1]) || strings.HasPrefix(l, cmd[1]), l)
+		}
+	}
+}

@@ -196,7 +196,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	res := gen.Result
 	for _, w := range res.Warnings { // an exit cut off, a file's unknown glyphs: the exit code stays
-		fmt.Fprintln(stderr, "warning: "+pos[0]+": "+w.String())
+		fmt.Fprintln(stderr, jsonfile.Shorten("warning: "+pos[0]+": "+w.String()))
 	}
 	var buf bytes.Buffer
 	switch *format {
