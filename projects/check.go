@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"hewn/chain"
+	"hewn/chain/jsonfile"
 	"hewn/chain/prefab"
 	"hewn/content"
 )
@@ -23,13 +24,18 @@ func (p *Project) Check() (errs, warns []string) {
 	errs, warns = p.CheckLevels()
 	fe, fw := p.checkFiles()
 	errs, warns = append(errs, fe...), append(warns, fw...)
-	if err := p.CheckContentPath(); err != nil {
-		errs = append(errs, fmt.Sprintf("content: %q is outside the project's folder (copy the pack beside the project)", p.Content))
+	var ps jsonfile.Problems
+	if err := p.CheckContentPath(); errors.As(err, &ps) {
+		for _, pr := range ps {
+			errs = append(errs, pr.Error())
+		}
 	} else if cp := p.ContentPath(); cp != "" {
 		if fi, err := os.Stat(cp); err != nil {
 			errs = append(errs, fmt.Sprintf("content: %q cannot be read: %v", p.Content, unwrapPath(err)))
 		} else if fi.IsDir() {
 			errs = append(errs, fmt.Sprintf("content: %q is a directory, not a content pack", p.Content))
+		} else if !fi.Mode().IsRegular() {
+			errs = append(errs, fmt.Sprintf("content: %q is not a regular file (a named pipe, a device or a socket), not a content pack", p.Content))
 		}
 	}
 	return errs, warns

@@ -56,7 +56,7 @@ func (p *Project) generate(ctx context.Context, depth int, master uint64, pack *
 		return nil, jsonfile.WithFile(p.Path, fmt.Errorf("projects: levels[%d] has no chain", i))
 	}
 	if pack == nil {
-		if pack, err = p.usablePack(); err != nil {
+		if pack, err = p.UsablePack(); err != nil {
 			return nil, err
 		}
 	}
@@ -69,9 +69,9 @@ func (p *Project) generate(ctx context.Context, depth int, master uint64, pack *
 	return &Generated{Project: p, Index: i, Pack: pack, Result: res}, nil
 }
 
-// usablePack loads the project's pack (LoadPack) and refuses one with
+// UsablePack loads the project's pack (LoadPack) and refuses one with
 // validation errors (content.Pack.Usable), as `hewn run` does.
-func (p *Project) usablePack() (*content.Pack, error) {
+func (p *Project) UsablePack() (*content.Pack, error) {
 	pack, err := p.LoadPack()
 	if err != nil {
 		return nil, err

@@ -32,7 +32,7 @@ func checkProject(path string, stdout, stderr io.Writer) int {
 	var packErr error
 	if len(errs) == 0 {
 		var pack *content.Pack
-		pack, packErr = loadPack(p.ContentPath())
+		pack, packErr = p.UsablePack() // a regular file in the project's folder
 		if packErr == nil {
 			errs = append(errs, p.CheckEntities(pack)...)
 			// pinned seeds whose level changed since they were pinned

@@ -178,11 +178,12 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 }
 
 // readArg reads a file named on the command line, of at most l.Max bytes
-// (jsonfile.ReadFile): a directory is refused, but a device or a FIFO is read
-// too (hewn run /dev/stdin, a shell's <(...)), since the user named it. Errors
-// name the file.
+// (jsonfile.ReadFile): a directory or a device (/dev/zero, a terminal) is
+// refused, but a named pipe is read too (`cat level.json | hewn run
+// /dev/stdin`, a shell's <(...)), since the user named it. Errors name the
+// file.
 func readArg(path string, l jsonfile.Limit) ([]byte, error) {
-	return jsonfile.ReadFile(path, l.WithDevices())
+	return jsonfile.ReadFile(path, l.WithPipes())
 }
 
 // IsCommand reports whether name is a hewn subcommand (or a help flag), so the

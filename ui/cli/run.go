@@ -92,16 +92,16 @@ func loadTarget(path string, seed seedFlag, depth int, contentPath string) (*tar
 		if seed.set {
 			master = seed.v
 		}
-		if contentPath == "" {
-			if err := p.CheckContentPath(); err != nil {
-				return nil, err
-			}
-			contentPath = p.ContentPath()
+		var pack *content.Pack
+		if contentPath == "" { // the project's own: a regular file in its folder
+			pack, err = p.UsablePack()
+		} else { // --content: what the user named (a pipe too)
+			pack, err = loadPack(contentPath)
 		}
-		pack, sp, err := loadSpawner(contentPath)
 		if err != nil {
 			return nil, err
 		}
+		sp := pack.Roller()
 		if err := p.Verdict(pack); err != nil {
 			return nil, err
 		}
