@@ -16,10 +16,10 @@ mkdir -p "$LOG"
 
 # package:target: the JSON tree every loader reads through, and the chain,
 # builder parameter, content, project, theme, prefab template, REXPaint .xp,
-# dice, play key and stats merge loaders, and the game played with a fuzzed
+# dice, play key, play session and stats merge loaders, and the game played with a fuzzed
 # content pack (FuzzPackPlay). (FuzzCheckJSON, FuzzLayoutTree,
-# FuzzRandomChains, FuzzSession and the rest run as regression seeds in `make
-# test`; name one to fuzz it: scripts/fuzz.sh FuzzSession.)
+# FuzzRandomChains and the rest run as regression seeds in `make test`; name
+# one to fuzz it: scripts/fuzz.sh FuzzKeys.)
 TARGETS=(
 	./chain/jsonfile:FuzzParse
 	./chain:FuzzDecode
@@ -33,6 +33,7 @@ TARGETS=(
 	./projects:FuzzPlayKeys
 	./projects:FuzzStatsMerge
 	./projects/play:FuzzPackPlay
+	./projects/play:FuzzSession
 )
 EXTRA=(
 	./chain:FuzzCheckJSON
@@ -41,7 +42,6 @@ EXTRA=(
 	./chain/builders:FuzzEveryBuilderParams
 	./content:FuzzParseSmall
 	./projects/play:FuzzKeys
-	./projects/play:FuzzSession
 )
 
 want=("$@")

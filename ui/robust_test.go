@@ -13,6 +13,7 @@ import (
 
 	"hewn/content"
 	"hewn/projects"
+	"hewn/projects/play"
 	"hewn/ui/internal/uitest"
 )
 
@@ -84,4 +85,17 @@ func TestEditorRefusesPacksOutsideOrNotFiles(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, before, after, link)
 	}
+}
+
+// Point 10: a session saved for a project with a file names the project by
+// its path relative to the session, so `hewn play --replay` finds it.
+func TestSavedSessionNamesItsProjectRelatively(t *testing.T) {
+	data := []byte(`{"version": 1, "project": "Bracketon", "seed": 3, "depth": 1, "start_depth": 1, "keys": "hj"}`)
+	dir := t.TempDir()
+	out := sessionFor(data, filepath.Join(dir, "levels", "game.hewn.json"), filepath.Join(dir, "sessions", "s.play.json"))
+	s, err := play.ParseSession(out)
+	require.NoError(t, err)
+	assert.Equal(t, "../levels/game.hewn.json", s.Project)
+	assert.Equal(t, "hj", s.Keys)
+	assert.Equal(t, data, sessionFor(data, "", filepath.Join(dir, "s.play.json")), "a project without a file keeps its name")
 }

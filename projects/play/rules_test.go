@@ -196,7 +196,11 @@ func TestSessionReplaysToTheSameState(t *testing.T) {
 func FuzzSession(f *testing.F) {
 	f.Add([]byte(`{"version": 1, "seed": 3, "start_depth": 1, "keys": "hjkl.g>qe", "cheats": [{"at": 2, "walk_through_walls": true}]}`))
 	f.Add([]byte(`{"version": 1, "seed": 3, "start_depth": 2, "keys": ""}`))
-	f.Add([]byte(`{"version": 1, "keys": "h", "cheats": [{"at": 1, "invulnerable": true}, {"at": 0}]}`))
+	f.Add([]byte(`{"version": 1, "seed": 3, "start_depth": 0, "keys": "h", "cheats": [{"at": 1, "invulnerable": true}, {"at": 0}]}`))
+	// issue 26 point 10: bounds, duplicate keys, a byte-order mark
+	f.Add([]byte(`{"version": 1, "seed": 18446744073709551615, "start_depth": 9223372036854775807, "depth": -1, "keys": ""}`))
+	f.Add([]byte(`{"version": 1, "seed": 1, "seed": 2, "start_depth": 1, "keys": ""}`))
+	f.Add([]byte("\xef\xbb\xbf{\"format\": \"hewn.session/1\", \"seed\": 1, \"start_depth\": 3, \"keys\": \">>>>>>\"}"))
 	p := projects.New("fuzz")
 	p.Levels[0].Chain.Width, p.Levels[0].Chain.Height = 30, 20
 	f.Fuzz(func(t *testing.T, b []byte) {

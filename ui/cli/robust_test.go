@@ -126,3 +126,61 @@ func TestErrorLinesAreCapped(t *testing.T) {
 		}
 	}
 }
+
+// Point 10: hewn play --replay SESSION replays a saved session headlessly
+// (the editor's Save), on the project given or the one the session names
+// (a path relative to the session file, or the embedded example's name);
+// the session is checked first, its errors naming it.
+func TestPlayReplay(t *testing.T) {
+	dir := t.TempDir()
+	example, err := filepath.Abs("../../projects/example.hewn.json")
+	require.NoError(t, err)
+	data, err := os.ReadFile(example)
+	require.NoError(t, err)
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "levels"), 0o755))
+	proj := filepath.Join(dir, "levels", "game.hewn.json")
+	require.NoError(t, os.WriteFile(proj, data, 0o644))
+	session := func(name, project string) string {
+		f := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(f, []byte(`{"version": 1, "project": "`+project+
+			`", "seed": 42, "depth": 3, "start_depth": 3, "keys": "hhhjjjkkk...lll", "cheats": [{"at": 3, "invulnerable": true}]}`), 0o644))
+		return f
+	}
+	for _, c := range []struct{ args []string }{
+		{[]string{"play", "--replay", session("ex.play.json", "Bracketon")}},
+		{[]string{"play", "--replay", session("rel.play.json", "levels/game.hewn.json")}},
+		{[]string{"play", proj, "--replay", session("other.play.json", "Somewhere Else")}},
+	} {
+		code, out, errs := hewn(c.args...)
+		require.Equal(t, 0, code, errs)
+		assert.Contains(t, out, `"keys": "hhhjjjkkk...lll"`)
+		if c.args[1] != proj {
+			_, again, _ := hewn("play", proj, "--replay", c.args[len(c.args)-1])
+			assert.Equal(t, again, out, "the same game whichever way the project is found")
+		}
+	}
+
+	missing := session("missing.play.json", "gone.hewn.json")
+	code, _, errs := hewn("play", "--replay", missing)
+	assert.Equal(t, 1, code)
+	assert.True(t, strings.HasPrefix(errs, missing+`: project: "gone.hewn.json" is neither a project file beside the session`), errs)
+
+	bad := filepath.Join(dir, "bad.play.json")
+	require.NoError(t, os.WriteFile(bad, []byte("{\"version\": 1,\n \"seed\": 1, \"start_depth\": 9223372036854775807, \"keys\": \"\"}"), 0o644))
+	code, _, errs = hewn("play", proj, "--replay", bad)
+	assert.Equal(t, 1, code)
+	assert.Equal(t, bad+": start_depth: 9223372036854775807 is out of range [0, 1000]\n", errs)
+	require.NoError(t, os.WriteFile(bad, []byte("{\"version\": 1,\n \"seed\": 1, \"seed\": 2}"), 0o644))
+	code, _, errs = hewn("play", proj, "--replay", bad)
+	assert.Equal(t, 1, code)
+	assert.Equal(t, bad+":2:13: duplicate key \"seed\" in the top-level object\n", errs, "checked before the project loads")
+
+	for _, flags := range [][]string{{"--seed", "1"}, {"--keys", "h"}, {"--depth", "1"}, {"--bot", "diver"}, {"--max-turns", "5"}} {
+		code, _, errs = hewn(append([]string{"play", proj, "--replay", missing}, flags...)...)
+		assert.Equal(t, 2, code, flags)
+		assert.Contains(t, errs, "--replay takes the seed, depth and keys from the session", flags)
+	}
+	code, _, errs = hewn("play", proj, "--depth", "1", "--seed", "1", "--keys", strings.Repeat(".", 50_001))
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errs, "--keys: 50001 keys; at most 50000")
+}
