@@ -4,6 +4,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -108,6 +109,10 @@ func usageErr(stderr io.Writer, cmd, format string, args ...any) int {
 // failed write says "hewn: cannot write PATH: reason"; anything else is
 // prefixed "hewn: ".
 func inputErr(stderr io.Writer, err error) int {
+	if errors.Is(err, context.Canceled) { // Ctrl+C or SIGTERM while writing
+		fmt.Fprintln(stderr, "hewn: interrupted; nothing written")
+		return exitInterrupted
+	}
 	var fe *jsonfile.FileError
 	if errors.As(err, &fe) {
 		fmt.Fprintln(stderr, err.Error())

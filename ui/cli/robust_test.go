@@ -2,9 +2,12 @@ package cli
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -183,4 +186,56 @@ func TestPlayReplay(t *testing.T) {
 	code, _, errs = hewn("play", proj, "--depth", "1", "--seed", "1", "--keys", strings.Repeat(".", 50_001))
 	assert.Equal(t, 2, code)
 	assert.Contains(t, errs, "--keys: 50001 keys; at most 50000")
+}
+
+// Point 9: Ctrl+C and SIGTERM stop a write into a FIFO nobody reads (it
+// waited for ever): exit 130, "interrupted; nothing written".
+func TestSignalsStopAWriteIntoAFIFO(t *testing.T) {
+	bin := hewnBinary(t)
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "out.json")
+	require.NoError(t, syscall.Mkfifo(fifo, 0o600))
+	chainFile := writeFile(t, "c.json", smallChain)
+	for _, sig := range []os.Signal{os.Interrupt, syscall.SIGTERM} {
+		cmd := exec.Command(bin, "run", chainFile, "--seed", "1", "--out", fifo)
+		var stderr strings.Builder
+		cmd.Stderr = &stderr
+		require.NoError(t, cmd.Start())
+		time.Sleep(500 * time.Millisecond) // it waits for a reader
+		require.NoError(t, cmd.Process.Signal(sig))
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case <-done:
+		case <-time.After(20 * time.Second):
+			_ = cmd.Process.Kill()
+			t.Fatalf("%v did not stop the write", sig)
+		}
+		assert.Equal(t, 130, cmd.ProcessState.ExitCode(), sig)
+		assert.Equal(t, "hewn: interrupted; nothing written\n", stderr.String(), sig)
+	}
+}
+
+// Point 9: export tiled writes the map and its tileset both or neither: a
+// read-only map leaves the tileset as it was (it was replaced); a read-only
+// file is refused with exit 1 (it was replaced with exit 0).
+func TestExportTiledWritesBothOrNeither(t *testing.T) {
+	dir := t.TempDir()
+	chainFile := writeFile(t, "c.json", smallChain)
+	tmj := filepath.Join(dir, "level.tmj")
+	tiles := filepath.Join(dir, "level.tileset.png")
+	require.NoError(t, os.WriteFile(tiles, []byte("old tileset"), 0o644))
+	require.NoError(t, os.WriteFile(tmj, []byte("old map"), 0o444))
+	code, _, errs := hewn("export", "tiled", chainFile, "--seed", "1", "--out", tmj)
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "hewn: cannot write "+tmj+": the file is read-only (give it write permission to replace it)\n", errs)
+	b, _ := os.ReadFile(tiles)
+	assert.Equal(t, "old tileset", string(b))
+	b, _ = os.ReadFile(tmj)
+	assert.Equal(t, "old map", string(b))
+	require.NoError(t, os.Chmod(tmj, 0o644))
+	code, _, errs = hewn("export", "tiled", chainFile, "--seed", "1", "--out", tmj)
+	require.Equal(t, 0, code, errs)
+	b, _ = os.ReadFile(tiles)
+	assert.NotEqual(t, "old tileset", string(b))
 }

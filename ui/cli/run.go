@@ -215,7 +215,10 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		}
 		return fileErr(stderr, pos[0], err)
 	}
-	if err := writeOut(*out, stdout, buf.Bytes()); err != nil {
+	if ctx.Err() != nil {
+		return interrupted(stderr, "run")
+	}
+	if err := writeOutContext(ctx, *out, stdout, buf.Bytes()); err != nil {
 		return inputErr(stderr, err)
 	}
 	return exitOK
@@ -223,13 +226,28 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 
 // writeOut writes data to stdout when path is "" or "-", else to path with
 // projects.WriteFileAtomic (atomically over a regular file or a new path,
-// straight into a device or FIFO, through a symlink; a directory is refused).
+// straight into a device or FIFO, through a symlink; a directory and a
+// read-only file are refused). Ctrl+C or SIGTERM stops the write, leaving the
+// file as it was (inputErr then reports "interrupted; nothing written", exit
+// 130), also while a FIFO waits for its reader.
 func writeOut(path string, stdout io.Writer, data []byte) error {
+	return writeOutContext(context.Background(), path, stdout, data)
+}
+
+// writeOutContext is writeOut stopping once ctx is done too.
+func writeOutContext(ctx context.Context, path string, stdout io.Writer, data []byte) error {
 	if path == "" || path == "-" {
+		if f, ok := stdout.(*os.File); ok && f == os.Stdout {
+			// a blocked write to a stalled pipe must not outlive Ctrl+C:
+			// the signals kill the process again, as they do any command
+			signal.Reset(os.Interrupt, syscall.SIGTERM)
+		}
 		_, err := stdout.Write(data)
 		return err
 	}
-	return projects.WriteFileAtomic(path, data)
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return projects.WriteFileAtomicContext(ctx, path, data)
 }
 
 var _ = flag.ErrHelp
