@@ -2,7 +2,10 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -29,5 +32,18 @@ func TestOneFileArgumentOpensTheEditor(t *testing.T) {
 		{[]string{"run", "x.json", "--seed", "1"}, false},
 	} {
 		assert.Equal(t, c.editor, editorFile(c.args), "%q", c.args)
+	}
+}
+
+// TestNoSchemaLibrariesLinked: the binary links neither JSON Schema library
+// (issue 25: santhosh-tekuri/jsonschema's init alone took 4-7 ms of every
+// run; invopop/jsonschema pulls a YAML parser). Tests use them; Hewn derives
+// and checks its schemas itself (chain/jsonfile/jsonschema).
+func TestNoSchemaLibrariesLinked(t *testing.T) {
+	out, err := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "list", "-deps", ".").CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	for _, dep := range strings.Fields(string(out)) {
+		assert.False(t, strings.HasPrefix(dep, "github.com/santhosh-tekuri/") || strings.HasPrefix(dep, "github.com/invopop/") ||
+			strings.HasPrefix(dep, "go.yaml.in/"), "hewn links %s", dep)
 	}
 }

@@ -117,11 +117,15 @@ func (c *Chain) Clone() *Chain {
 	return &d
 }
 
-// Encode writes c as JSON in Hewn's compact layout (see jsonfile.Layout): stable key
-// order, one step per line when it fits, so chain files diff well; decoding and
-// encoding again gives the same bytes.
+// Encode writes c as a chain file ("format": ChainFormat first) in Hewn's
+// compact layout (see jsonfile.Layout): stable key order, one step per line
+// when it fits, so chain files diff well; decoding and encoding again gives
+// the same bytes.
 func (c *Chain) Encode(w io.Writer) error {
-	b, err := jsonfile.Layout(c)
+	b, err := jsonfile.Layout(struct {
+		Format string `json:"format"`
+		*Chain
+	}{ChainFormat, c})
 	if err != nil {
 		return fmt.Errorf("chain: %w", err)
 	}
@@ -165,6 +169,14 @@ func DecodeJSON(data []byte, prefix string) (*Chain, error) {
 	}
 	d := decoder{prefix: prefix}
 	c := &Chain{Depth: 1, Width: 80, Height: 50}
+	if f, ok := raw[jsonfile.FormatKey]; ok && prefix == "" {
+		// A chain file names its format (an older one has none); a chain
+		// inside a project has the project's.
+		if _, err := jsonfile.ReadFormat(f, ChainFormat); err != nil {
+			return nil, err
+		}
+		delete(raw, jsonfile.FormatKey)
+	}
 	for _, k := range sortedKeys(raw) {
 		v := raw[k]
 		switch k {
@@ -179,7 +191,11 @@ func DecodeJSON(data []byte, prefix string) (*Chain, error) {
 		case "steps":
 			c.Steps = d.steps(v, join(prefix, "steps"), 0, -1)
 		default:
-			d.add(join(prefix, k), -1, "unknown key %q (want name, depth, width, height, steps)", k)
+			want := "name, depth, width, height, steps"
+			if prefix == "" {
+				want = "format, " + want
+			}
+			d.add(join(prefix, k), -1, "unknown key %q (want %s)", k, want)
 		}
 	}
 	if _, ok := raw["steps"]; !ok {

@@ -126,6 +126,23 @@ func TestDecodeErrors(t *testing.T) {
 	}
 }
 
+// A chain file names its format; one without is an older file and loads
+// the same; a newer one is refused naming it; a chain inside a project
+// (a prefix) has no format of its own.
+func TestDecodeFormat(t *testing.T) {
+	c, err := decode(t, `{"format":"hewn.chain/1","width":10,"steps":[]}`)
+	require.NoError(t, err)
+	assert.Equal(t, 10, c.Width)
+	_, err = decode(t, `{"format":"hewn.chain/2","steps":[]}`)
+	require.EqualError(t, err, `format: "hewn.chain/2" is newer than this Hewn reads (hewn.chain/1); update Hewn`)
+	_, err = decode(t, `{"format":"hewn.project/2","steps":[]}`)
+	require.EqualError(t, err, `format: "hewn.project/2" is not a chain document (want hewn.chain/1)`)
+	_, err = decode(t, `{"fromat":"hewn.chain/1","steps":[]}`)
+	require.ErrorContains(t, err, `fromat: unknown key "fromat" (want format, name, depth, width, height, steps)`)
+	_, err = chain.DecodeJSON([]byte(`{"format":"hewn.chain/1","steps":[]}`), "levels[0].chain")
+	require.ErrorContains(t, err, `levels[0].chain.format: unknown key "format" (want name, depth, width, height, steps)`)
+}
+
 func TestDecodeNestingLimit(t *testing.T) {
 	js := `{"builder":"t_fill"}`
 	for i := 0; i < chain.MaxNesting+1; i++ {

@@ -23,6 +23,7 @@ func TestChainEncodeLayout(t *testing.T) {
 	var b strings.Builder
 	require.NoError(t, c.Encode(&b))
 	want := `{
+  "format": "hewn.chain/1",
   "name": "x & y",
   "depth": 2,
   "width": 20,

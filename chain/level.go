@@ -25,6 +25,8 @@ type LevelExit struct {
 
 // Level is a chain's result in the Level JSON format of DESIGN.md.
 type Level struct {
+	// Format is LevelFormat.
+	Format  string         `json:"format"`
 	Name    string         `json:"name"`
 	Depth   int            `json:"depth"`
 	Seed    uint64         `json:"seed"`
@@ -50,7 +52,7 @@ func (r *Result) Level() Level {
 			used[t] = true
 		}
 	}
-	lv := Level{Name: r.Chain.Name, Depth: r.Chain.Depth, Seed: r.Master, Try: max(r.Try, 1), Width: s.Map.W, Height: s.Map.H,
+	lv := Level{Format: LevelFormat, Name: r.Chain.Name, Depth: r.Chain.Depth, Seed: r.Master, Try: max(r.Try, 1), Width: s.Map.W, Height: s.Map.H,
 		Start: s.Start, Exits: []LevelExit{}, Rooms: []Rect{}, Spawns: []Spawn{}}
 	for t, u := range used {
 		if u {

@@ -23,6 +23,9 @@ type Result struct {
 	// reported (State.Warn), then each exit the start cannot reach, naming
 	// the step that cut it off.
 	Warnings []Warning
+	// Placements are where steps stamped prefab templates, in the order they
+	// did (see Placement).
+	Placements []Placement
 }
 
 // Config carries what a run needs besides the chain.
@@ -101,14 +104,14 @@ func RunConfig(ctx context.Context, c *Chain, cfg Config) (res *Result, err erro
 	s := &State{
 		Map: NewGrid(c.Width, c.Height), Depth: c.Depth, Master: cfg.Master, Seed: seed,
 		Spawner: cfg.Spawner, Templates: cfg.Templates, Legend: cfg.Legend, Files: cfg.Files, hist: hist,
-		warns: new([]Warning),
+		warns: new([]Warning), placed: new([]Placement),
 	}
 	if cfg.NoHistory {
 		s.hist = nil
 	}
 	res = &Result{Chain: c, Master: cfg.Master, Seed: seed, Try: cfg.Try, State: s, History: hist}
 	err = runSteps(ctx, s, c.Steps, "steps", "", -1)
-	res.Warnings = *s.warns
+	res.Warnings, res.Placements = *s.warns, *s.placed
 	if err != nil {
 		return res, err
 	}

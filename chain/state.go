@@ -51,10 +51,11 @@ type State struct {
 	// Files holds the files steps name (Config.Files); nil for none.
 	Files fs.FS
 
-	hist  *History
-	warns *[]Warning // shared with nested states
-	step  StepRef
-	nest  int
+	hist   *History
+	warns  *[]Warning   // shared with nested states
+	placed *[]Placement // shared with nested states
+	step   StepRef
+	nest   int
 }
 
 // ErrNoSpawner is returned by builders that roll content when the run has no content pack.
@@ -214,6 +215,10 @@ func (s *State) Nested(ctx context.Context, steps []Step) (*State, error) {
 		s.warns = new([]Warning)
 	}
 	sub.warns = s.warns
+	if s.placed == nil {
+		s.placed = new([]Placement)
+	}
+	sub.placed = s.placed
 	err := runSteps(ctx, sub, steps, s.step.Path+".params.steps", s.step.Key, s.step.Index)
 	return sub, err
 }

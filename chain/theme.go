@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -143,37 +144,42 @@ func look(glyph rune, fg, bg string) Look {
 	return Look{glyph, f, b}
 }
 
-var builtinThemes = []Theme{
-	{Name: "dungeon", BoxWalls: true, Tiles: map[string]Look{
-		"wall":  look('#', "#A0A0A0", "#000000"),
-		"floor": look('.', "#408080", "#000000"),
-	}},
-	{Name: "limestone", Tiles: map[string]Look{
-		"wall":        look('▒', "#B0B0A0", "#000000"),
-		"floor":       look('░', "#4D3F1F", "#000000"),
-		"down_stairs": look('>', "#00FFFF", "#000000"),
-		"gravel":      look(';', "#808080", "#000000"),
-	}},
-	{Name: "town", Tiles: map[string]Look{
-		"wall":  look('#', "#C0A080", "#301010"),
-		"floor": look('.', "#808080", "#000000"),
-	}},
-	{Name: "forest", Tiles: map[string]Look{
-		"wall":  look('♣', "#00A000", "#000000"),
-		"floor": look('.', "#00C000", "#001000"),
-		"road":  look('≡', "#C0C040", "#000000"),
-	}},
-	{Name: "mushroom", Tiles: map[string]Look{
-		"wall":  look('♠', "#C040C0", "#000000"),
-		"floor": look('.', "#6A3F8A", "#000000"),
-	}},
-}
+// builtinThemes are the built-in themes, made when first needed (nothing is
+// done at init).
+var builtinThemes = sync.OnceValue(func() []Theme {
+	return []Theme{
+		{Name: "dungeon", BoxWalls: true, Tiles: map[string]Look{
+			"wall":  look('#', "#A0A0A0", "#000000"),
+			"floor": look('.', "#408080", "#000000"),
+		}},
+		{Name: "limestone", Tiles: map[string]Look{
+			"wall":        look('▒', "#B0B0A0", "#000000"),
+			"floor":       look('░', "#4D3F1F", "#000000"),
+			"down_stairs": look('>', "#00FFFF", "#000000"),
+			"gravel":      look(';', "#808080", "#000000"),
+		}},
+		{Name: "town", Tiles: map[string]Look{
+			"wall":  look('#', "#C0A080", "#301010"),
+			"floor": look('.', "#808080", "#000000"),
+		}},
+		{Name: "forest", Tiles: map[string]Look{
+			"wall":  look('♣', "#00A000", "#000000"),
+			"floor": look('.', "#00C000", "#001000"),
+			"road":  look('≡', "#C0C040", "#000000"),
+		}},
+		{Name: "mushroom", Tiles: map[string]Look{
+			"wall":  look('♠', "#C040C0", "#000000"),
+			"floor": look('.', "#6A3F8A", "#000000"),
+		}},
+	}
+})
 
 // Themes returns copies of the built-in themes: dungeon (the default, box-drawn
 // walls), limestone cavern, town, forest and mushroom grove.
 func Themes() []Theme {
-	out := make([]Theme, len(builtinThemes))
-	for i, t := range builtinThemes {
+	builtin := builtinThemes()
+	out := make([]Theme, len(builtin))
+	for i, t := range builtin {
 		t.Tiles = cloneLooks(t.Tiles)
 		out[i] = t
 	}
@@ -185,7 +191,7 @@ func DefaultTheme() Theme { return Themes()[0] }
 
 // FindTheme looks a theme up by name among extra (a project's own, first) and the built-ins.
 func FindTheme(name string, extra []Theme) (Theme, bool) {
-	for _, list := range [][]Theme{extra, builtinThemes} {
+	for _, list := range [][]Theme{extra, builtinThemes()} {
 		if i := slices.IndexFunc(list, func(t Theme) bool { return strings.EqualFold(t.Name, name) }); i >= 0 {
 			t := list[i]
 			t.Tiles = cloneLooks(t.Tiles)

@@ -6,7 +6,8 @@ import (
 	"strconv"
 )
 
-// Bounds of the numbers a pack holds. Validate refuses a value outside its
+// Bounds of the numbers a pack holds (with MaxStat and MaxRange, which the
+// entity form's fields share). Validate refuses a value outside its
 // bound naming the field ("mobs[3].vision_range: 100000 is out of range [0,
 // 64]"), and the play-test clamps to the same bounds whatever pack it is
 // given (an editor pack with unsaved errors, a Go caller's), so no number of
@@ -15,18 +16,15 @@ const (
 	// MaxVisionRange is the farthest a mob sees (tiles, Chebyshev): the
 	// tutorial's mobs see 4-16 tiles; a creature's field of view costs the
 	// square of its range.
-	MaxVisionRange = 64
+	MaxVisionRange = MaxRange
 	// MaxLevel is the highest mob level (the tutorial's hit points grow with
 	// it, one roll a level).
 	MaxLevel = 1000
 	// MaxHP is the most hit points or mana a mob has.
-	MaxHP = 1_000_000
+	MaxHP = MaxStat
 	// MaxAttribute bounds attribute values and bonuses, skills, hit bonuses
 	// and armour classes in absolute value (the tutorial's are 1-20).
 	MaxAttribute = 1000
-	// MaxRange is the farthest a light, a ranged weapon or an ability reaches
-	// (tiles).
-	MaxRange = 64
 	// MaxEntryWeight is the largest weight of a spawn-table entry or a loot drop.
 	MaxEntryWeight = 1_000_000_000
 	// MaxEntryDepth is the deepest depth a spawn-table entry names (a
@@ -35,10 +33,6 @@ const (
 	// MaxMagicBonus bounds template_magic's bonus_min and bonus_max in
 	// absolute value (each bonus is a generated item name).
 	MaxMagicBonus = 100
-	// MaxAmount bounds the other counts and amounts in absolute value:
-	// charges, mana costs, render order and sizes, initiative penalties,
-	// weights in pounds and base values.
-	MaxAmount = 1_000_000
 )
 
 // ClampInt returns v within [lo, hi].
@@ -52,7 +46,7 @@ func (v *validator) bounds() {
 		path := at("items", i)
 		v.renderBounds(path, it.Renderable)
 		if c := it.Consumable; c != nil {
-			v.intIn(path+".consumable.charges", c.Charges, 0, MaxAmount)
+			v.intIn(path+".consumable.charges", c.Charges, 0, MaxStat)
 		}
 		if w := it.Weapon; w != nil {
 			v.intIn(path+".weapon.hit_bonus", w.HitBonus, -MaxAttribute, MaxAttribute)
@@ -66,9 +60,9 @@ func (v *validator) bounds() {
 		if w := it.Wearable; w != nil {
 			v.floatIn(path+".wearable.armor_class", w.ArmorClass, -MaxAttribute, MaxAttribute)
 		}
-		v.floatIn(path+".initiative_penalty", it.InitiativePenalty, -MaxAmount, MaxAmount)
-		v.floatIn(path+".weight_lbs", it.WeightLbs, 0, MaxAmount)
-		v.floatIn(path+".base_value", it.BaseValue, 0, MaxAmount)
+		v.floatIn(path+".initiative_penalty", it.InitiativePenalty, -MaxStat, MaxStat)
+		v.floatIn(path+".weight_lbs", it.WeightLbs, 0, MaxStat)
+		v.floatIn(path+".base_value", it.BaseValue, 0, MaxStat)
 		if a := it.Attributes; a != nil {
 			v.attributes(path+".attributes", *a)
 		}
@@ -90,7 +84,7 @@ func (v *validator) bounds() {
 		v.intIn(path+".hp", m.HP, 0, MaxHP)
 		v.intIn(path+".mana", m.Mana, 0, MaxHP)
 		if n := m.Natural; n != nil {
-			v.intIn(path+".natural.armor_class", n.ArmorClass, 0, MaxAttribute)
+			v.intIn(path+".natural.armor_class", n.ArmorClass, -MaxAttribute, MaxAttribute)
 			for j, a := range n.Attacks {
 				v.intIn(fmt.Sprintf("%s.natural.attacks[%d].hit_bonus", path, j), a.HitBonus, -MaxAttribute, MaxAttribute)
 			}
@@ -126,7 +120,7 @@ func (v *validator) bounds() {
 		}
 	}
 	for i := range p.Spells {
-		v.intIn(at("spells", i)+".mana_cost", p.Spells[i].ManaCost, 0, MaxAmount)
+		v.intIn(at("spells", i)+".mana_cost", p.Spells[i].ManaCost, 0, MaxStat)
 	}
 }
 
@@ -135,7 +129,7 @@ func (v *validator) renderBounds(path string, r *Renderable) {
 		return
 	}
 	path += ".renderable"
-	v.intIn(path+".order", r.Order, -MaxAmount, MaxAmount)
+	v.intIn(path+".order", r.Order, 0, MaxStat)
 	v.intIn(path+".x_size", r.XSize, 0, MaxRange)
 	v.intIn(path+".y_size", r.YSize, 0, MaxRange)
 }

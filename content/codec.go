@@ -3,6 +3,7 @@ package content
 import (
 	"math"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -16,9 +17,11 @@ import (
 // are written back verbatim, modelled keys are written from the Go value (reusing the
 // raw number text when the value is unchanged, so "2.0" stays "2.0"), a value that did
 // not decode (wrong type) is written back as it was unless the Go value was set since,
-// and modelled fields absent from the input are written only when non-zero. New
-// objects (not imported) are written in declaration order and always carry the fields
-// tagged `jsonschema:"required"`.
+// and modelled fields absent from the input are written only when non-zero (or kept
+// by an edit, see meta.keep), each before the first input key declared after it, so
+// a new field lands where the tutorial's order puts it. New objects (not imported)
+// are written in declaration order and always carry the fields tagged
+// `jsonschema:"required"`.
 
 // meta is the import record of one JSON object.
 type meta struct {
@@ -262,15 +265,39 @@ func encodeStruct(v reflect.Value) *jsonfile.Node {
 	if m.bad != nil {
 		return m.bad
 	}
-	out := &jsonfile.Node{Kind: jsonfile.Object, Fields: make([]jsonfile.Field, 0, len(ti.fields))}
+	// the modelled fields the input lacks that are written, in declaration
+	// order: each goes before the first input key declared after it
 	done := make([]bool, len(ti.fields))
+	for _, rf := range m.fields {
+		if idx, ok := ti.byName[rf.key]; ok {
+			done[idx] = true
+		}
+	}
+	var pending []int
+	for i, fi := range ti.fields {
+		fv := v.Field(fi.index)
+		switch {
+		case done[i], fv.Kind() == reflect.Pointer && fv.IsNil():
+		case isEmpty(fv) && !(fi.required && !m.imported):
+		default:
+			pending = append(pending, i)
+		}
+	}
+	out := &jsonfile.Node{Kind: jsonfile.Object, Fields: make([]jsonfile.Field, 0, len(ti.fields))}
+	flush := func(before int) {
+		for len(pending) > 0 && pending[0] < before {
+			fi := ti.fields[pending[0]]
+			out.Fields = append(out.Fields, jsonfile.Field{Key: fi.name, Val: encodeValue(v.Field(fi.index), nil)})
+			pending = pending[1:]
+		}
+	}
 	for _, rf := range m.fields {
 		idx, modelled := ti.byName[rf.key]
 		if !modelled {
 			out.Fields = append(out.Fields, jsonfile.Field{Key: rf.key, Val: rf.val})
 			continue
 		}
-		done[idx] = true
+		flush(idx)
 		fv := v.Field(ti.fields[idx].index)
 		switch {
 		case rf.bad && isEmpty(fv):
@@ -281,20 +308,63 @@ func encodeStruct(v reflect.Value) *jsonfile.Node {
 			out.Fields = append(out.Fields, jsonfile.Field{Key: rf.key, Val: encodeValue(fv, rf.val)})
 		}
 	}
-	for i, fi := range ti.fields {
-		if done[i] {
-			continue
-		}
-		fv := v.Field(fi.index)
-		if isEmpty(fv) && !(fi.required && !m.imported) {
-			continue
-		}
-		if fv.Kind() == reflect.Pointer && fv.IsNil() {
-			continue
-		}
-		out.Fields = append(out.Fields, jsonfile.Field{Key: fi.name, Val: encodeValue(fv, nil)})
-	}
+	flush(len(ti.fields))
 	return out
+}
+
+// has reports whether the object holds key: it came with the input (or was
+// kept by keep) and no edit dropped it.
+func (m *meta) has(key string) bool { return m.find(key) >= 0 }
+
+func (m *meta) find(key string) int {
+	for i, rf := range m.fields {
+		if rf.key == key {
+			return i
+		}
+	}
+	return -1
+}
+
+// keep makes the object write key (a modelled field of ti) from its Go value
+// even when that is zero (and no longer the input's value of the wrong type
+// that it replaces), placed as a new field is: before the first key declared
+// after it. The fields are copied, never changed in place (a clone shares
+// them).
+func (m *meta) keep(ti *typeInfo, key string) {
+	if i := m.find(key); i >= 0 {
+		if m.fields[i].bad {
+			m.fields = slices.Clone(m.fields)
+			m.fields[i].bad = false
+		}
+		return
+	}
+	idx := ti.byName[key]
+	at := len(m.fields)
+	for i, rf := range m.fields {
+		if j, ok := ti.byName[rf.key]; ok && j > idx {
+			at = i
+			break
+		}
+	}
+	fields := make([]rawField, 0, len(m.fields)+1)
+	fields = append(fields, m.fields[:at]...)
+	fields = append(fields, rawField{key: key})
+	m.fields = append(fields, m.fields[at:]...)
+}
+
+// drop forgets key, so that a zero value is no longer written (copied, as
+// keep does).
+func (m *meta) drop(key string) {
+	if !m.has(key) {
+		return
+	}
+	fields := make([]rawField, 0, len(m.fields))
+	for _, rf := range m.fields {
+		if rf.key != key {
+			fields = append(fields, rf)
+		}
+	}
+	m.fields = fields
 }
 
 // floatText formats a float the way raws files write them: whole numbers keep ".0".

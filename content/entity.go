@@ -114,7 +114,7 @@ func (x Entity) value() reflect.Value {
 
 // JSON is the entity as Export writes it, leaving out the keys at the JSON
 // paths in except (below the entity: "renderable.fg", "natural.attacks"); an
-// object left empty by them is left out too. The editor shows what its form
+// object a path leads through is left out too when nothing else is in it. The editor shows what its form
 // does not model this way (read-only, kept on save).
 func (x Entity) JSON(except []string) string {
 	v := x.value()
@@ -144,10 +144,84 @@ func dropPath(n *jsonfile.Node, path []string) *jsonfile.Node {
 			continue
 		}
 		sub := dropPath(f.Val, path[1:])
-		if sub.Kind == jsonfile.Object && len(sub.Fields) == 0 && len(f.Val.Fields) > 0 {
-			continue
+		if sub.Kind == jsonfile.Object && len(sub.Fields) == 0 {
+			continue // a modelled object holding nothing else
 		}
 		out.Fields = append(out.Fields, jsonfile.Field{Key: f.Key, Val: sub})
 	}
 	return out
+}
+
+// Unmodelled is what the entity holds that Hewn's model does not, as
+// Export writes it (kept as it is on save): keys the tutorial's structs do
+// not have, at any depth (in a list, each element keeps its place, {} when
+// it has none), and values of the wrong type. "" when there is nothing.
+func (x Entity) Unmodelled() string {
+	v := x.value()
+	if !v.IsValid() {
+		return ""
+	}
+	n := unmodelled(v)
+	if n == nil {
+		return ""
+	}
+	return strings.TrimSuffix(string(jsonfile.Indent(n)), "\n")
+}
+
+// unmodelled is the tree of what the struct v holds that its type does not
+// model, or nil.
+func unmodelled(v reflect.Value) *jsonfile.Node {
+	m := v.Addr().Interface().(hasMeta).metaPtr()
+	if m.bad != nil {
+		return m.bad
+	}
+	ti := infoOf(v.Type())
+	out := &jsonfile.Node{Kind: jsonfile.Object}
+	for _, rf := range m.fields {
+		idx, modelled := ti.byName[rf.key]
+		switch {
+		case !modelled:
+			out.Fields = append(out.Fields, jsonfile.Field{Key: rf.key, Val: rf.val})
+			continue
+		case rf.bad:
+			if fv := v.Field(ti.fields[idx].index); isEmpty(fv) {
+				out.Fields = append(out.Fields, jsonfile.Field{Key: rf.key, Val: rf.val})
+			}
+			continue
+		}
+		if sub := unmodelledValue(v.Field(ti.fields[idx].index)); sub != nil {
+			out.Fields = append(out.Fields, jsonfile.Field{Key: rf.key, Val: sub})
+		}
+	}
+	if len(out.Fields) == 0 {
+		return nil
+	}
+	return out
+}
+
+// unmodelledValue is unmodelled for a field's value: objects and lists of
+// objects hold unknown keys, other values none.
+func unmodelledValue(fv reflect.Value) *jsonfile.Node {
+	switch {
+	case fv.Kind() == reflect.Pointer && !fv.IsNil():
+		return unmodelled(fv.Elem())
+	case fv.Kind() == reflect.Struct:
+		return unmodelled(fv)
+	case fv.Kind() == reflect.Slice && fv.Type().Elem().Kind() == reflect.Struct && fv.Type() != stringMapType && fv.Type() != intMapType:
+		arr := &jsonfile.Node{Kind: jsonfile.Array}
+		any := false
+		for i := range fv.Len() {
+			el := unmodelled(fv.Index(i))
+			if el == nil {
+				el = &jsonfile.Node{Kind: jsonfile.Object}
+			} else {
+				any = true
+			}
+			arr.Items = append(arr.Items, el)
+		}
+		if any {
+			return arr
+		}
+	}
+	return nil
 }

@@ -1,10 +1,6 @@
 package content
 
-import (
-	"hewn/chain/jsonfile"
-
-	"github.com/invopop/jsonschema"
-)
+import "hewn/chain/jsonfile"
 
 // The typed model of the Rust roguelike tutorial's raws (spawns.json). Field names and
 // shapes follow the tutorial's serde structs; Option<T> fields are tagged omitempty,
@@ -284,11 +280,6 @@ func (m *StringMap) encodeNode() *jsonfile.Node {
 	return out
 }
 
-// JSONSchema describes a StringMap: an object of strings.
-func (StringMap) JSONSchema() *jsonschema.Schema {
-	return &jsonschema.Schema{Type: "object", AdditionalProperties: &jsonschema.Schema{Type: "string"}}
-}
-
 // IntPair is one key of an IntMap.
 type IntPair struct {
 	Key   string
@@ -341,9 +332,4 @@ func (m *IntMap) encodeNode() *jsonfile.Node {
 		out.Fields[i] = jsonfile.Field{Key: p.Key, Val: jsonfile.NewInt(p.Value)}
 	}
 	return out
-}
-
-// JSONSchema describes an IntMap: an object of integers.
-func (IntMap) JSONSchema() *jsonschema.Schema {
-	return &jsonschema.Schema{Type: "object", AdditionalProperties: &jsonschema.Schema{Type: "integer"}}
 }

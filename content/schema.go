@@ -1,116 +1,82 @@
 package content
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 
 	"hewn/chain/jsonfile"
-
-	"github.com/invopop/jsonschema"
-	sjs "github.com/santhosh-tekuri/jsonschema/v6"
-	"github.com/santhosh-tekuri/jsonschema/v6/kind"
-	"golang.org/x/text/language"
-	"golang.org/x/text/message"
+	"hewn/chain/jsonfile/jsonschema"
 )
 
 // SchemaID is the $id of the content pack schema.
 const SchemaID = "https://hewn.dev/schema/content-pack.json"
 
-var schemaOnce = sync.OnceValues(func() ([]byte, *sjs.Schema) {
-	b, s, err := buildSchema()
-	if err != nil {
-		return []byte("{}\n"), nil
-	}
-	return b, s
-})
-
-// buildSchema reflects the Go types into a schema and compiles it.
-func buildSchema() ([]byte, *sjs.Schema, error) {
+// packSchema is the content pack schema, derived from the Go types once, when
+// first asked for (nothing is done at init).
+var packSchema = sync.OnceValues(func() (*jsonschema.Schema, []byte) {
 	r := &jsonschema.Reflector{
-		AllowAdditionalProperties:  true, // unknown fields are kept, not rejected
-		RequiredFromJSONSchemaTags: true,
-		ExpandedStruct:             true,
+		AllowAdditional: true, // unknown fields are kept, not rejected
+		Required: func(f reflect.StructField) bool {
+			return slices.Contains(strings.Split(f.Tag.Get("jsonschema"), ","), "required")
+		},
+		Override: func(t reflect.Type) *jsonschema.Schema {
+			switch t {
+			case reflect.TypeFor[StringMap]():
+				return &jsonschema.Schema{Type: jsonschema.Types{"object"}, AdditionalProperties: jsonschema.Of("string")}
+			case reflect.TypeFor[IntMap]():
+				return &jsonschema.Schema{Type: jsonschema.Types{"object"}, AdditionalProperties: jsonschema.Of("integer")}
+			}
+			return nil
+		},
 	}
-	s := r.Reflect(&Pack{})
-	s.ID = SchemaID
+	s, err := r.Document(reflect.TypeFor[Pack]())
+	if err != nil {
+		return nil, []byte("{}\n") // the model's types: TestSchema
+	}
+	s.Schema, s.ID = jsonschema.Draft, SchemaID
 	s.Title = "Hewn content pack"
 	s.Description = "The Rust roguelike tutorial's raws (spawns.json) as Hewn reads and writes them. Fields not listed are allowed and kept."
-	b, err := json.MarshalIndent(s, "", "  ")
+	b, err := jsonschema.Document(s)
 	if err != nil {
-		return nil, nil, fmt.Errorf("content: schema: %w", err)
+		return nil, []byte("{}\n")
 	}
-	b = append(b, '\n')
-	doc, err := sjs.UnmarshalJSON(bytes.NewReader(b))
-	if err != nil {
-		return nil, nil, fmt.Errorf("content: schema: %w", err)
-	}
-	c := sjs.NewCompiler()
-	if err := c.AddResource(SchemaID, doc); err != nil {
-		return nil, nil, fmt.Errorf("content: schema: %w", err)
-	}
-	compiled, err := c.Compile(SchemaID)
-	if err != nil {
-		return nil, nil, fmt.Errorf("content: schema: %w", err)
-	}
-	return b, compiled, nil
-}
+	return s, b
+})
 
-// Schema returns the JSON Schema of content packs, generated from the Go types.
+// Schema returns the JSON Schema (2020-12) of content packs, derived from the
+// Go types.
 func Schema() []byte {
-	b, _ := schemaOnce()
-	return bytes.Clone(b)
+	_, b := packSchema()
+	return slices.Clone(b)
 }
-
-var printer = message.NewPrinter(language.English)
 
 // schemaProblems validates the tree against the schema and turns each failure into a
 // Problem with a path and the quoted value.
 func schemaProblems(root *jsonfile.Node) []Problem {
-	_, sch := schemaOnce()
-	if sch == nil {
-		return []Problem{{Msg: "content: the built-in schema does not compile", Step: -1}}
+	s, _ := packSchema()
+	if s == nil {
+		return []Problem{{Msg: "content: the built-in schema cannot be made", Step: -1}}
 	}
-	err := sch.Validate(root.Any())
-	if err == nil {
-		return nil
-	}
-	ve, ok := err.(*sjs.ValidationError)
-	if !ok {
-		return []Problem{{Msg: err.Error(), Step: -1}}
-	}
-	var leaves []*sjs.ValidationError
-	var walk func(e *sjs.ValidationError)
-	walk = func(e *sjs.ValidationError) {
-		if len(e.Causes) == 0 {
-			leaves = append(leaves, e)
-			return
-		}
-		for _, c := range e.Causes {
-			walk(c)
-		}
-	}
-	walk(ve)
 	type keyed struct {
 		order []int
 		p     Problem
 	}
 	var out []keyed
 	seen := map[string]bool{}
-	for _, l := range leaves {
-		path, order, val := locate(root, l.InstanceLocation)
-		msg := ""
-		switch k := l.ErrorKind.(type) {
-		case *kind.Type:
-			msg = fmt.Sprintf("%s is not %s", quote(val), article(k.Want))
-		case *kind.Required:
-			msg = fmt.Sprintf("missing %s", strings.Join(quoteAll(k.Missing), ", "))
+	for _, f := range jsonschema.Validate(s, root) {
+		path, order, val := locate(root, f.Path)
+		var msg string
+		switch {
+		case f.Want != nil:
+			msg = fmt.Sprintf("%s is not %s", quote(val), article(f.Want))
+		case f.Missing != nil:
+			msg = fmt.Sprintf("missing %s", strings.Join(quoteAll(f.Missing), ", "))
 		default:
-			msg = fmt.Sprintf("%s: %s", quote(val), l.ErrorKind.LocalizedString(printer))
+			msg = fmt.Sprintf("%s is not allowed here", quote(val))
 		}
 		p := Problem{Path: path, Msg: msg, Step: -1}
 		if seen[p.String()] {

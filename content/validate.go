@@ -144,7 +144,7 @@ func (v *validator) run() {
 					v.err(path+".weapon.range", "bad range %q (want melee or a number of tiles)", w.Range)
 				}
 			}
-			if w.Attribute != "might" && w.Attribute != "quickness" {
+			if !strings.EqualFold(w.Attribute, "might") && !strings.EqualFold(w.Attribute, "quickness") {
 				v.err(path+".weapon.attribute", "unknown attribute %q (want might or quickness)", w.Attribute)
 			}
 			v.effects(path+".weapon.proc_effects", w.ProcEffects, spells)
@@ -360,13 +360,13 @@ func (v *validator) ability(path string, a Ability, spells map[string]bool) {
 	}
 }
 
-// effects checks the effect keys whose values Hewn understands: damage, slow
-// and provides_healing (dice, which the play-test rolls) and teach_spell (a
+// effects checks the effect keys whose values Hewn understands: damage and
+// provides_healing (dice, which the play-test rolls) and teach_spell (a
 // spell name).
 func (v *validator) effects(path string, m StringMap, spells map[string]bool) {
 	for _, e := range m {
 		switch e.Key {
-		case "damage", "slow", "provides_healing":
+		case "damage", "provides_healing":
 			v.dice(path+"."+e.Key, e.Value)
 		case "teach_spell":
 			if !spells[e.Value] {

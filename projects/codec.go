@@ -32,7 +32,7 @@ type levelJSON struct {
 }
 
 type projectJSON struct {
-	Version  int           `json:"version"`
+	Format   string        `json:"format"`
 	Name     string        `json:"name"`
 	Seed     uint64        `json:"seed"`
 	Content  string        `json:"content,omitempty"`
@@ -43,11 +43,11 @@ type projectJSON struct {
 	Settings *Settings     `json:"settings,omitempty"`
 }
 
-// Encode writes p as JSON in Hewn's compact layout (jsonfile.Layout): stable key
+// Encode writes p as JSON ("format": Format first) in Hewn's compact layout (jsonfile.Layout): stable key
 // order, a step, a theme tile or a prefab row per line, so saved projects diff
 // well; decoding and encoding again gives the same bytes.
 func (p *Project) Encode(w io.Writer) error {
-	out := projectJSON{Version: Version, Name: p.Name, Seed: p.Seed, Content: p.Content, Legend: p.Legend,
+	out := projectJSON{Format: Format, Name: p.Name, Seed: p.Seed, Content: p.Content, Legend: p.Legend,
 		Themes: p.Themes, Prefabs: p.Prefabs, Levels: []levelJSON{}}
 	if p.Settings != (Settings{}) {
 		s := p.Settings
@@ -78,7 +78,9 @@ func (p *Project) Bytes() ([]byte, error) {
 	return buf.Bytes(), err
 }
 
-// Decode reads a project from JSON, migrating older versions. Malformed JSON is
+// Decode reads a project from JSON, migrating older versions (see migrate) and
+// refusing a newer one by name ("format: "hewn.project/9" is newer than this
+// Hewn reads (hewn.project/2); update Hewn"). Malformed JSON is
 // a *jsonfile.SyntaxError (line and column); everything else is chain.Problems,
 // each with its JSON path and the offending value quoted
 // (levels[2].chain.steps[1].params.x: "middle" is not one of left, center, right).
@@ -101,14 +103,14 @@ func Decode(data []byte) (*Project, error) {
 		return nil, chain.Problems{{Msg: "a project must be a JSON object", Step: -1}}
 	}
 	if err := migrate(raw); err != nil {
-		return nil, chain.Problems{{Msg: err.Error(), Step: -1}}
+		return nil, err
 	}
 	var probs chain.Problems
 	add := func(path, format string, args ...any) {
 		probs = append(probs, chain.Problem{Path: path, Msg: fmt.Sprintf(format, args...), Step: -1})
 	}
 	p := &Project{}
-	known := []string{"version", "name", "seed", "content", "legend", "themes", "prefabs", "levels", "settings"}
+	known := []string{"format", "name", "seed", "content", "legend", "themes", "prefabs", "levels", "settings"}
 	for _, k := range sortedKeys(raw) {
 		if !slices.Contains(known, k) {
 			add(k, "unknown key %q (want %s)", k, strings.Join(known, ", "))

@@ -45,11 +45,13 @@ func ExampleGenerator_LevelJSON() {
 	if err != nil {
 		panic(err)
 	}
-	lines := strings.SplitN(string(data), "\n", 3)
+	lines := strings.SplitN(string(data), "\n", 4)
 	fmt.Println(lines[0])
 	fmt.Println(lines[1])
+	fmt.Println(lines[2])
 	// Output:
 	// {
+	//   "format": "hewn.level/1",
 	//   "name": "The Town of Bracketon",
 }
 

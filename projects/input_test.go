@@ -84,6 +84,9 @@ func TestSniff(t *testing.T) {
 		`{"steps": [], "levels": []}`:      KindProject,
 		"\xef\xbb\xbf" + `{"steps": []}`:   KindChain,
 		`{"version": 1, "levels": "nope"}`: KindProject,
+		`{"format": "hewn.chain/1"}`:       KindChain,
+		`{"format": "hewn.project/9"}`:     KindProject,
+		`{"format": "x", "steps": []}`:     KindChain,
 	} {
 		k, err := Sniff([]byte(in))
 		require.NoError(t, err, in)

@@ -3,34 +3,41 @@ package projects
 import (
 	"encoding/json"
 	"fmt"
+
+	"hewn/chain"
+	"hewn/chain/jsonfile"
 )
 
 // migrations[v] upgrades a raw project of version v to version v+1.
 //
 // Version 0 is the pre-release format (no "version" key): the master seed was
 // called "master_seed", and each level held its "width", "height" and "steps"
-// directly instead of in a "chain" object.
-var migrations = map[int]func(raw map[string]json.RawMessage) error{
-	0: migrate0,
-}
+// directly instead of in a "chain" object. Version 1 named itself with
+// "version": 1; version 2 (Format) names itself with "format", as every
+// document Hewn writes, and is otherwise the same.
+var migrations = [...]func(raw map[string]json.RawMessage) error{migrate0, migrate1}
 
-// migrate upgrades raw in place to Version.
+// migrate upgrades raw in place to Format, refusing a newer format by name.
 func migrate(raw map[string]json.RawMessage) error {
-	v := 0
-	if rv, ok := raw["version"]; ok {
-		if err := json.Unmarshal(rv, &v); err != nil || v < 0 {
-			return fmt.Errorf("version: %s is not a version number", abbrev(rv))
+	v, err := jsonfile.ReadFormat(raw[jsonfile.FormatKey], Format)
+	if err != nil {
+		return err
+	}
+	if _, ok := raw[jsonfile.FormatKey]; !ok {
+		if rv, ok := raw["version"]; ok {
+			if json.Unmarshal(rv, &v) != nil || v != 1 {
+				return chain.Problems{{Path: "version", Step: -1,
+					Msg: fmt.Sprintf("%s is not 1 (a newer project names its format instead: \"format\": %q)", abbrev(rv), Format)}}
+			}
 		}
 	}
-	if v > Version {
-		return fmt.Errorf("version: %d is newer than this Hewn understands (%d); update Hewn", v, Version)
-	}
-	for ; v < Version; v++ {
+	_, newest, _ := jsonfile.ParseFormat(Format)
+	for ; v < newest; v++ {
 		if err := migrations[v](raw); err != nil {
-			return fmt.Errorf("migrating from version %d: %w", v, err)
+			return chain.Problems{{Step: -1, Msg: fmt.Sprintf("migrating from version %d: %v", v, err)}}
 		}
 	}
-	raw["version"] = json.RawMessage(fmt.Sprint(Version))
+	raw[jsonfile.FormatKey] = json.RawMessage(fmt.Sprintf("%q", Format))
 	return nil
 }
 
@@ -74,5 +81,11 @@ func migrate0(raw map[string]json.RawMessage) error {
 		return err
 	}
 	raw["levels"] = b
+	return nil
+}
+
+// migrate1 drops version 1's "version": 1 (migrate names the format).
+func migrate1(raw map[string]json.RawMessage) error {
+	delete(raw, "version")
 	return nil
 }

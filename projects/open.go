@@ -31,9 +31,10 @@ func (k Kind) String() string {
 	return "unknown"
 }
 
-// Sniff tells a project file from a chain file by its top-level keys
-// (DESIGN.md: "levels" vs "steps"): with "levels" it is a project, else with
-// "steps" a chain. It is the one verdict of the command line and the editor.
+// Sniff tells a project file from a chain file by its "format" (hewn.project
+// or hewn.chain, any version: the decoder checks it) or else by its top-level
+// keys (DESIGN.md: "levels" vs "steps"): with "levels" it is a project, else
+// with "steps" a chain. It is the one verdict of the command line and the editor.
 // A document that is neither is an error naming both keys; one that is not
 // JSON, not UTF-8, holds a duplicate key or nests too deep, or is not an
 // object, is the error the decoders would give (a *jsonfile.SyntaxError or
@@ -49,6 +50,15 @@ func Sniff(data []byte) (Kind, error) {
 	}
 	_, levels := keys["levels"]
 	_, steps := keys["steps"]
+	var f string
+	if json.Unmarshal(keys[jsonfile.FormatKey], &f) == nil {
+		switch kind, _, _ := jsonfile.ParseFormat(f); kind {
+		case "project":
+			return KindProject, nil
+		case "chain":
+			return KindChain, nil
+		}
+	}
 	switch {
 	case keys == nil:
 		return 0, jsonfile.Problems{{Msg: `a chain or project file must be a JSON object (with "steps" or "levels")`, Step: -1}}

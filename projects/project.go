@@ -16,9 +16,6 @@ import (
 	"hewn/content"
 )
 
-// Version is the project format version this package writes.
-const Version = 1
-
 // Project is a Hewn project.
 type Project struct {
 	Name string

@@ -63,7 +63,10 @@ func TestDecodeErrorsNamePaths(t *testing.T) {
 		"bad param":     {`{"version":1,"name":"x","seed":1,"levels":[{"depth":1,"name":"a","chain":{"steps":[{"builder":"simple_map","params":{"max_rooms":"many"}}]}}]}`, `levels[0].chain.steps[0].params.max_rooms: "many" is not a number`},
 		"unknown key":   {`{"version":1,"name":"x","seed":1,"levelz":[]}`, `levelz: unknown key "levelz"`},
 		"no levels":     {`{"version":1,"name":"x","seed":1}`, `levels: missing`},
-		"newer":         {`{"version":7,"levels":[]}`, `version: 7 is newer`},
+		"newer":         {`{"format":"hewn.project/9","levels":[]}`, `format: "hewn.project/9" is newer than this Hewn reads (hewn.project/2); update Hewn`},
+		"other kind":    {`{"format":"hewn.chain/1","levels":[]}`, `format: "hewn.chain/1" is not a project document (want hewn.project/2)`},
+		"version 7":     {`{"version":7,"levels":[]}`, `version: 7 is not 1 (a newer project names its format instead: "format": "hewn.project/2")`},
+		"both":          {`{"format":"hewn.project/2","version":1,"levels":[]}`, `version: unknown key "version"`},
 		"syntax":        {"{\n  \"name\": \"x\",\n  oops\n}", `line 3:3`},
 		"split region":  {`{"version":1,"levels":[{"depth":1,"name":"a","theme_split":{"region":"middle","theme":"x"},"chain":{"steps":[]}}]}`, `levels[0].theme_split.region: "middle" is not one of`},
 		"width":         {`{"version":1,"levels":[{"depth":1,"name":"a","chain":{"width":5000,"steps":[]}}]}`, `levels[0].chain.width: 5000 is out of range`},
@@ -95,8 +98,25 @@ func TestMigrateV0(t *testing.T) {
 	assert.Equal(t, 20, p.Levels[0].Chain.Height)
 	b, err := p.Bytes()
 	require.NoError(t, err)
-	assert.Contains(t, string(b), `"version": 1`)
+	assert.True(t, strings.HasPrefix(string(b), "{\n  \"format\": \"hewn.project/2\",\n"), "saved in the newest format")
 	assert.NotContains(t, string(b), "master_seed")
+	assert.NotContains(t, string(b), `"version"`)
+}
+
+// A version 1 project ("version": 1) loads and saves as version 2 ("format"
+// first, no "version"); a version 2 file then loads and saves byte-identical.
+func TestMigrateV1(t *testing.T) {
+	p, err := Decode([]byte(v1))
+	require.NoError(t, err)
+	b, err := p.Bytes()
+	require.NoError(t, err)
+	assert.True(t, strings.HasPrefix(string(b), "{\n  \"format\": \"hewn.project/2\",\n"))
+	assert.NotContains(t, string(b), `"version"`)
+	p2, err := Decode(b)
+	require.NoError(t, err)
+	b2, err := p2.Bytes()
+	require.NoError(t, err)
+	assert.Equal(t, string(b), string(b2))
 }
 
 func TestSaveAtomic(t *testing.T) {

@@ -18,8 +18,10 @@ import (
 // '@'. It is what a game draws to show the designer's map as the designer
 // saw it; the runtime module returns it as JSON.
 type View struct {
-	Width  int `json:"width"`
-	Height int `json:"height"`
+	// Format is ViewFormat.
+	Format string `json:"format"`
+	Width  int    `json:"width"`
+	Height int    `json:"height"`
 	// Glyphs holds one string per row, one glyph per cell.
 	Glyphs []string `json:"glyphs"`
 	// FG and BG hold one string per row: each cell's foreground (background)
@@ -105,7 +107,7 @@ func (g *Generated) View() View {
 	if s.Start != nil {
 		overlay(*s.Start, '@', chain.StartColor)
 	}
-	v := View{Width: m.W, Height: m.H, Glyphs: make([]string, m.H), FG: make([]string, m.H), BG: make([]string, m.H)}
+	v := View{Format: ViewFormat, Width: m.W, Height: m.H, Glyphs: make([]string, m.H), FG: make([]string, m.H), BG: make([]string, m.H)}
 	var gb, fb, bb strings.Builder
 	for y := 0; y < m.H; y++ {
 		gb.Reset()

@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 )
 
@@ -117,7 +116,7 @@ func CreateAtomicContext(ctx context.Context, path string) (*AtomicFile, error) 
 		a.watch()
 		return a, nil
 	case err == nil:
-		if fi.Mode().Perm()&0o222 == 0 || syscall.Access(target, 2 /* W_OK */) != nil {
+		if fi.Mode().Perm()&0o222 == 0 || !writable(target) {
 			return nil, writeErr(path, errors.New("the file is read-only (give it write permission to replace it)"))
 		}
 		a.old = fi
@@ -139,24 +138,6 @@ func CreateAtomicContext(ctx context.Context, path string) (*AtomicFile, error) 
 	}
 	a.tmp = a.f.Name()
 	return a, nil
-}
-
-// openDevice opens a device or a FIFO for writing. A FIFO is opened without
-// blocking, again and again while no reader has it open, until ctx is done;
-// it then stays non-blocking, so its writes wait in Go's poller, where a
-// deadline (watch) can stop them.
-func openDevice(ctx context.Context, target string) (*os.File, error) {
-	for {
-		f, err := os.OpenFile(target, os.O_WRONLY|syscall.O_NONBLOCK, 0)
-		if !errors.Is(err, syscall.ENXIO) { // ENXIO: a FIFO with no reader
-			return f, err
-		}
-		select {
-		case <-ctx.Done():
-			return nil, ctx.Err()
-		case <-time.After(50 * time.Millisecond):
-		}
-	}
 }
 
 // watch stops a write blocked on a device or a FIFO once ctx is done.
@@ -382,12 +363,6 @@ func removeStaleTemps(dir, base string) {
 		}
 		os.Remove(f)
 	}
-}
-
-// processAlive reports whether a process with this id runs on this machine.
-func processAlive(pid int) bool {
-	err := syscall.Kill(pid, 0)
-	return err == nil || errors.Is(err, syscall.EPERM)
 }
 
 // globEscape escapes filepath.Match's special characters in s.

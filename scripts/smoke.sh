@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Real-window smoke test of the editor under Xvfb, at 1280x800 and 1024x700:
 #  1. the editor opens on the example project and draws it (not a blank screen);
+#     every tab (the prefab painter's too) and the map's paint mode fit the window;
 #  2. Ctrl+Shift+S opens the Save As dialog (the screen changes) and the editor
 #     survives it (every file dialog used to crash it); Escape closes it;
 #  3. Ctrl+O opens the Open dialog likewise;
@@ -95,9 +96,9 @@ for size in 1280x800 1024x700; do
     [ "$gw" -le "$w" ] && [ "$gh" -le "$h" ] || { shot "tab$tab-$size"; fail "tab $tab needs a ${geo} window at $size"; }
   done
   key alt+1
-  # and every tab of the big area (Ctrl+1…4: Map, Content, Statistics, Play),
-  # each drawing something else than the map
-  for tab in 2 3 4 1; do
+  # and every tab of the big area (Ctrl+1…5: Map, Content, Statistics, Play,
+  # Prefabs), each drawing something else than the map
+  for tab in 2 3 4 5 1; do
     key ctrl+$tab
     alive "Ctrl+$tab"
     geo=$(xdotool getwindowgeometry "$win" | awk '/Geometry/ {print $2}')
@@ -108,6 +109,16 @@ for size in 1280x800 1024x700; do
       differs "editor-$size" "main$tab-$size" $pixels || fail "Ctrl+$tab showed no other tab at $size"
     fi
   done
+
+  # the map's paint mode (Ctrl+P) shows its tools and brushes, and fits
+  key ctrl+p
+  alive "Ctrl+P"
+  shot "paint-$size"
+  differs "editor-$size" "paint-$size" $((pixels / 10)) || fail "Ctrl+P showed no paint mode at $size"
+  geo=$(xdotool getwindowgeometry "$win" | awk '/Geometry/ {print $2}')
+  gw=${geo%x*} gh=${geo#*x}
+  [ "$gw" -le "$w" ] && [ "$gh" -le "$h" ] || fail "paint mode needs a ${geo} window at $size"
+  key ctrl+p
 
   key ctrl+shift+s
   alive "Ctrl+Shift+S"
@@ -137,6 +148,6 @@ for size in 1280x800 1024x700; do
   wait $app 2>/dev/null || true
   kill $xvfb 2>/dev/null || true
   wait $xvfb 2>/dev/null || true
-  echo "smoke: $size ok (editor, Save As, Open, recovery after kill -9)"
+  echo "smoke: $size ok (editor, tabs, paint mode, Save As, Open, recovery after kill -9)"
 done
 echo "smoke: screenshots in $shots"

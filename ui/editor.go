@@ -18,6 +18,7 @@ import (
 	"hewn/ui/mapview"
 	"hewn/ui/model"
 	"hewn/ui/playview"
+	"hewn/ui/prefabedit"
 	"hewn/ui/projectedit"
 	"hewn/ui/render"
 	"hewn/ui/statsview"
@@ -41,6 +42,7 @@ type Editor struct {
 	contents *contentedit.Panel
 	stats    *statsview.Panel
 	play     *playview.Panel
+	prefabs  *prefabedit.Panel
 	tabs     *container.AppTabs
 	main     *container.AppTabs
 	// table is which panel updates on which change (see reactions).
@@ -90,6 +92,7 @@ func newEditor(a fyne.App, w fyne.Window, m *model.Model, post func(func())) *Ed
 	e.contents = contentedit.New(contentHost{e})
 	e.stats = statsview.New(statsHost{e})
 	e.play = playview.New(playHost{e})
+	e.prefabs = prefabedit.New(prefabHost{m, e})
 
 	e.tabs = container.NewAppTabs(
 		container.NewTabItem("Chain", e.chain),
@@ -98,19 +101,28 @@ func newEditor(a fyne.App, w fyne.Window, m *model.Model, post func(func())) *Ed
 		container.NewTabItem("Themes", e.themes),
 		container.NewTabItem("Project", e.project),
 	)
-	// the big area's tabs: the map first, then the content pack, statistics
-	// and play-test panels; bringing Play to the front starts a game (if none
-	// runs) and gives its viewport the keys
+	// the big area's tabs: the map first, then the content pack, statistics,
+	// play-test and prefab painter panels; bringing Play to the front starts
+	// a game (if none runs) and gives its viewport the keys, bringing
+	// Prefabs gives the painter's grid the keys
 	play := container.NewTabItemWithIcon("Play", theme.MediaPlayIcon(), e.play)
+	prefabs := container.NewTabItemWithIcon("Prefabs", theme.DocumentCreateIcon(), e.prefabs)
+	mapTab := container.NewTabItemWithIcon("Map", theme.GridIcon(), e.mapv)
 	e.main = container.NewAppTabs(
-		container.NewTabItemWithIcon("Map", theme.GridIcon(), e.mapv),
+		mapTab,
 		container.NewTabItemWithIcon("Content", theme.ListIcon(), e.contents),
 		container.NewTabItemWithIcon("Statistics", theme.InfoIcon(), e.stats),
 		play,
+		prefabs,
 	)
 	e.main.OnSelected = func(t *container.TabItem) {
-		if t == play {
+		switch t {
+		case play:
 			e.play.Shown()
+		case prefabs:
+			e.prefabs.Shown()
+		case mapTab:
+			e.mapv.Redraw() // the outlines of the prefab the painter shows
 		}
 	}
 	// Two columns: the sidebar (about 380 px at 1280×800) and the map, so an
@@ -188,7 +200,9 @@ func (e *Editor) apply(o Outcome) {
 		return
 	}
 	e.mapv.ShowRun(o.Result, o.Elapsed)
+	e.chain.SetRunWarnings(o.Job.Chain, o.Result.Warnings)
 	e.contents.UpdateLevel()
+	e.prefabs.LevelShown()
 	if e.OnGenerated != nil {
 		e.OnGenerated()
 	}

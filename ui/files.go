@@ -151,6 +151,12 @@ func (e *Editor) askSave(name, ext, add string, write func(path string) error) {
 // askOpen asks for an existing file ending in ext and calls open with its
 // path.
 func (e *Editor) askOpen(ext string, open func(path string)) {
+	e.askOpenAny([]string{ext}, open)
+}
+
+// askOpenAny asks for an existing file ending in one of exts and calls open
+// with its path.
+func (e *Editor) askOpenAny(exts []string, open func(path string)) {
 	if e.win == nil {
 		return
 	}
@@ -167,7 +173,7 @@ func (e *Editor) askOpen(ext string, open func(path string)) {
 		e.rememberDir(path)
 		open(path)
 	}, e.win)
-	d.SetFilter(storage.NewExtensionFileFilter([]string{ext}))
+	d.SetFilter(storage.NewExtensionFileFilter(exts))
 	e.showFileDialog(d)
 }
 

@@ -44,6 +44,14 @@ func TestEveryTabAndFormFitsAt1024x700(t *testing.T) {
 			}
 		}
 	}
+	// the painter with a prefab open, and the map in paint mode
+	e.selectMain("Prefabs")
+	e.prefabs.Open("watch_post")
+	fits("the painter on a prefab")
+	e.TogglePaint()
+	require.Equal(t, "Map", e.main.Selected().Text)
+	fits("the map in paint mode")
+	e.TogglePaint()
 	e.main.SelectIndex(0)
 	// the forms of every level and step of the example project
 	for _, tab := range []int{tabChain, tabLevels} {

@@ -121,7 +121,8 @@ func (e *Editor) installMenus() {
 		e.exportMenu(),
 		fyne.NewMenuItemSeparator(),
 	)
-	file.Items = append(append(file.Items, e.contentMenuItems()...), fyne.NewMenuItemSeparator(), quit)
+	file.Items = append(append(file.Items, e.contentMenuItems()...), fyne.NewMenuItemSeparator())
+	file.Items = append(append(file.Items, e.prefabMenuItems()...), fyne.NewMenuItemSeparator(), quit)
 	// Ctrl+Shift+Z is the second redo shortcut. The window tries main-menu
 	// shortcuts before the focused widget (an entry would swallow it), but a
 	// menu item shows one shortcut only: the separator carries this one.
@@ -139,6 +140,7 @@ func (e *Editor) installMenus() {
 		item("Zoom Out", sc(fyne.KeyMinus, ctrl), func() { e.mapv.Zoom(1 / 1.25) }),
 		item("Fit Map", sc(fyne.Key0, ctrl), e.mapv.Fit),
 		fyne.NewMenuItem("Rooms Overlay", e.mapv.ToggleRooms),
+		item("Paint Mode", sc(fyne.KeyP, ctrl), e.TogglePaint),
 		fyne.NewMenuItem("Play / Pause History", e.mapv.TogglePlayback),
 		fyne.NewMenuItemSeparator(),
 	)

@@ -45,10 +45,11 @@ func (e *Editor) reactions() []reaction {
 		{forms, e.chain.Update},
 		{forms, e.project.Update},
 		{forms | model.ChangeLook, e.themes.Update},
-		{any, e.mapv.Update},                      // the seed bar and the rooms overlay
-		{level, e.regenerate},                     // one edit, one run
-		{model.ChangeSelection, e.selectionMoved}, // another level runs; another step shows its snapshot
-		{model.ChangeLook, e.mapv.Redraw},         // a theme's colours: drawn again, nothing runs
+		{forms | model.ChangeLook | model.ChangeContent, e.prefabs.Update}, // the legend, the brushes' looks
+		{any, e.mapv.Update},                                               // the seed bar and the rooms overlay
+		{level, e.regenerate},                                              // one edit, one run
+		{model.ChangeSelection, e.selectionMoved},                          // another level runs; another step shows its snapshot
+		{model.ChangeLook, e.mapv.Redraw},                                  // a theme's colours: drawn again, nothing runs
 		{level, e.mapv.CheckPins},
 		{model.ChangeFile, e.keepRecovery},
 	}
@@ -75,6 +76,16 @@ func (h mapHost) CopyCommand()                    { h.e.CopyCommand() }
 func (h mapHost) Window() fyne.Window             { return h.e.win }
 func (h mapHost) Post(f func())                   { h.e.post(f) }
 func (h mapHost) ShowError(err error)             { h.e.showError(err) }
+func (h mapHost) FocusPrefab() string {
+	if h.e.prefabs == nil {
+		return ""
+	}
+	return h.e.prefabs.Current()
+}
+func (h mapHost) ShowPrefab(name string) {
+	h.e.prefabs.Open(name)
+	h.e.selectMain("Prefabs")
+}
 
 // chainHost is the editor as the Chain panel (ui/chainedit) sees it.
 type chainHost struct {
@@ -87,6 +98,16 @@ func (h chainHost) Focus(obj fyne.Focusable) {
 	if h.e.win != nil {
 		h.e.win.Canvas().Focus(obj)
 	}
+}
+
+func (h chainHost) ChoosePrefabFile(set func(rel string)) { h.e.choosePrefabFile(set) }
+func (h chainHost) EditTemplate(path model.StepPath, param string) {
+	h.e.prefabs.OpenStepTemplate(h.LevelIndex(), path, param)
+	h.e.selectMain("Prefabs")
+}
+func (h chainHost) PaintMode() {
+	h.e.selectMain("Map")
+	h.e.mapv.SetPaintMode(true)
 }
 
 // projectHost is the editor as the Project panel (ui/projectedit) sees it.
@@ -317,3 +338,14 @@ func (h statsHost) OpenReplay(m uint64, d int, keys string) {
 
 // Post runs f on the UI goroutine.
 func (h statsHost) Post(f func()) { h.e.post(f) }
+
+// prefabHost is the editor as the Prefabs panel (ui/prefabedit) sees it.
+type prefabHost struct {
+	*model.Model
+	e *Editor
+}
+
+func (h prefabHost) Style(sc *render.Scene, lvl int) { h.e.style(sc, lvl) }
+func (h prefabHost) Viewed() (*chain.Result, int)    { return h.e.viewed() }
+func (h prefabHost) Window() fyne.Window             { return h.e.win }
+func (h prefabHost) ShowError(err error)             { h.e.showError(err) }

@@ -15,6 +15,10 @@
 //     json.path: message" otherwise (WithFile).
 //   - Writing: Indent (content packs: two-space indentation) and Layout
 //     (chains, projects, reports: compact, about 100 columns).
+//   - Formats: every document Hewn writes names its kind and version in a
+//     top-level "format" ("hewn.project/2"); ParseFormat, FormatVersion,
+//     ReadFormat and DocumentFormat read it, refusing a newer version with
+//     the one error (NewerFormat). Package jsonschema describes the kinds.
 //
 // It uses the standard library only and imports no other Hewn package.
 package jsonfile

@@ -3,6 +3,7 @@ package prefab
 import (
 	"errors"
 	"fmt"
+	"sync"
 	"unicode"
 
 	"hewn/chain"
@@ -30,15 +31,11 @@ type Captured struct {
 	// Rect is the part of the map captured: the rectangle asked for, cut to
 	// the map.
 	Rect chain.Rect
-	// Rows are the template rows, one character a tile, in Legend.
-	Rows []string
-	// Legend is the legend the rows are written in: the one given, extended
-	// by Added.
-	Legend *Legend
-	// Added are the characters Capture gave to cells the legend had none for
-	// (a tile, an entity, a start or an exit on another tile), in the order
-	// the rows first use them: a project's legend takes them.
-	Added []chain.LegendEntry
+	// Written holds the rows, one character a tile, the legend they are
+	// written in and the characters Capture gave to cells the legend had
+	// none for (a tile, an entity, a start or an exit on another tile): a
+	// project's legend takes them.
+	Written
 	// Dropped counts the spawns left out because another spawn stood on the
 	// same tile before them (a template cell places one).
 	Dropped int
@@ -64,7 +61,7 @@ func Capture(l *Legend, src Source, r chain.Rect) (*Captured, error) {
 	cells := make([]Cell, r.W*r.H)
 	at := func(p chain.Point) *Cell { return &cells[(p.Y-r.Y)*r.W+p.X-r.X] }
 	r.Each(func(p chain.Point) { at(p).Tile = g.At(p) })
-	out := &Captured{Rect: r, Legend: l}
+	out := &Captured{Rect: r}
 	taken := make([]bool, len(cells))
 	for _, sp := range src.Spawns {
 		if p := sp.Pos(); r.Contains(p) {
@@ -83,12 +80,43 @@ func Capture(l *Legend, src Source, r chain.Rect) (*Captured, error) {
 	if src.Start != nil && r.Contains(*src.Start) {
 		at(*src.Start).Start = true
 	}
+	written, err := l.Write(&Template{W: r.W, H: r.H, Cells: cells})
+	if err != nil {
+		return nil, err
+	}
+	out.Written = *written
+	return out, nil
+}
+
+// Written is a template written as rows (see Legend.Write).
+type Written struct {
+	// Rows are the template rows, one character a cell.
+	Rows []string
+	// Legend is the legend the rows are written in: the one given, extended
+	// by Added.
+	Legend *Legend
+	// Added are the characters given to cells the legend had none for, in
+	// the order the rows first use them.
+	Added []chain.LegendEntry
+}
+
+// Write writes t as template rows in l: each cell becomes l's first
+// character (in its order) that decodes to it (floor is ' ', the tutorial's;
+// a cell that keeps the map, the legend's keep character). A cell l has no
+// character for gets a fresh one, as Capture gives them (see Captured.Added),
+// so the rows can always be written to a .xp too. Parsing the rows with the
+// returned legend gives back t.
+func (l *Legend) Write(t *Template) (*Written, error) {
+	out := &Written{Legend: l}
 	glyphs := map[Cell]rune{}
-	rows := make([]rune, 0, r.W)
-	for y := range r.H {
+	rows := make([]rune, 0, t.W)
+	for y := range t.H {
 		rows = rows[:0]
-		for x := range r.W {
-			c := cells[y*r.W+x]
+		for x := range t.W {
+			c := t.Cells[y*t.W+x]
+			if c.Keep {
+				c = Cell{Keep: true}
+			}
 			ch, ok := glyphs[c]
 			if !ok {
 				if ch, ok = out.Legend.Glyph(c); !ok {
@@ -110,7 +138,7 @@ func Capture(l *Legend, src Source, r chain.Rect) (*Captured, error) {
 
 // pool is the order fresh characters are tried in, after a cell's own
 // suggestions: letters, digits, punctuation, then CP437's other pictures.
-var pool = func() []rune {
+var pool = sync.OnceValue(func() []rune {
 	out := []rune("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789&*+-=~;:?$\"'`|_/\\()[]{}<,")
 	for code := 1; code < 255; code++ {
 		if r := cp437[code]; code < 32 || code > 126 {
@@ -118,7 +146,7 @@ var pool = func() []rune {
 		}
 	}
 	return out
-}()
+})
 
 // fresh picks a character l does not have for c (see Capture).
 func fresh(l *Legend, c Cell) (rune, error) {
@@ -134,10 +162,12 @@ func fresh(l *Legend, c Cell) (rune, error) {
 		want = append(want, '☺', '☻')
 	case c.Exit:
 		want = append(want, '▼', '↓')
+	case c.Keep:
+		want = append(want, '?', '░')
 	case c.Spawn == "":
 		want = append(want, c.Tile.Props().Glyph)
 	}
-	for _, r := range append(want, pool...) {
+	for _, r := range append(want, pool()...) {
 		if _, taken := l.cells[r]; taken {
 			continue
 		}
@@ -145,5 +175,5 @@ func fresh(l *Legend, c Cell) (rune, error) {
 			return r, nil
 		}
 	}
-	return 0, fmt.Errorf("capture: more kinds of cell than characters to write them with (%d)", len(pool))
+	return 0, fmt.Errorf("capture: more kinds of cell than characters to write them with (%d)", len(pool()))
 }

@@ -105,3 +105,20 @@ func TestLegendEntries(t *testing.T) {
 	_, err = prefab.Tutorial().Extend([]chain.LegendEntry{{Glyph: 'T', Tile: chain.Grass}, {Glyph: 'T', Tile: chain.Road}})
 	assert.EqualError(t, err, "entry 1: 'T' already means grass in the legend; pick another character")
 }
+
+// Write gives a template's cells the legend's characters, and fresh ones to
+// cells it lacks (a keep cell, grass, a Kobold), so the rows parse back.
+func TestWriteGivesFreshCharactersAndParsesBack(t *testing.T) {
+	tm := &prefab.Template{W: 3, H: 2, Cells: []prefab.Cell{
+		{Tile: chain.Wall}, {Keep: true}, {Tile: chain.Grass},
+		{Tile: chain.Floor, Spawn: "Kobold"}, {Tile: chain.Floor, Start: true}, {Tile: chain.Floor, Spawn: "Goblin"},
+	}}
+	w, err := prefab.Tutorial().Write(tm)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"#?\"", "k@g"}, w.Rows)
+	require.Len(t, w.Added, 3)
+	assert.True(t, w.Added[0].Keep)
+	back, err := w.Legend.Parse(w.Rows)
+	require.NoError(t, err)
+	assert.Equal(t, tm, back)
+}

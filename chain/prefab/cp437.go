@@ -1,5 +1,7 @@
 package prefab
 
+import "sync"
+
 // cp437 is code page 437 as REXPaint draws it: code i is cp437[i]. Codes 1-31
 // and 127 are the IBM PC's pictures (☺ … ▼, ⌂), 0 is NUL (an empty cell) and
 // 255 the non-breaking space (which the tutorial's legend reads as floor).
@@ -22,20 +24,20 @@ var cp437 = []rune("" +
 	"≡±≥≤⌠⌡÷≈°∙·√ⁿ²■\u00a0", // 240-255
 )
 
-// fromCP437 maps a character back to its code.
-var fromCP437 = func() map[rune]byte {
+// fromCP437 maps a character back to its code (made when first needed).
+var fromCP437 = sync.OnceValue(func() map[rune]byte {
 	m := make(map[rune]byte, len(cp437))
 	for i, r := range cp437 {
 		m[r] = byte(i)
 	}
 	return m
-}()
+})
 
 // CP437Rune returns the character of CP437 code b (247 is '≈', 15 '☼', 219 '█').
 func CP437Rune(b byte) rune { return cp437[b] }
 
 // CP437Code returns the CP437 code of r, reporting whether r has one.
 func CP437Code(r rune) (byte, bool) {
-	b, ok := fromCP437[r]
+	b, ok := fromCP437()[r]
 	return b, ok
 }

@@ -165,6 +165,10 @@ func quoteGlyph(r rune) string { return "'" + string(r) + "'" }
 // tileWords is a tile's name in words ("down stairs").
 func tileWords(t chain.Tile) string { return strings.ReplaceAll(t.String(), "_", " ") }
 
+// Words says what the cell lays down, in words: "wall", "start", "Goblin",
+// "Kobold on grass", "keeps the map as it is".
+func (c Cell) Words() string { return cellWords(c) }
+
 // cellWords says what a cell does: "wall", "start", "Goblin", "Kobold on grass".
 func cellWords(c Cell) string {
 	switch {

@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Builtin is a built-in template: the tutorial's prefab_levels,
@@ -26,104 +27,119 @@ type Builtin struct {
 	Template       *Template
 }
 
-// library holds the built-in templates in a fixed order.
-var library = mustParseLibrary([]Builtin{
-	{Name: "wfc_populated", Use: "level", FirstDepth: 0, LastDepth: 1000, Rows: wfcPopulatedRows},
-	{Name: "underground_fort", Use: "section", FirstDepth: 0, LastDepth: 1000, PlaceX: "right", PlaceY: "top", Rows: []string{
-		"     #         ",
-		"  #######      ",
-		"  #     #      ",
-		"  #     #######",
-		"  #  g        #",
-		"  #     #######",
-		"  #     #      ",
-		"  ### ###      ",
-		"    # #        ",
-		"    # #        ",
-		"    # ##       ",
-		"    ^          ",
-		"    ^          ",
-		"    # ##       ",
-		"    # #        ",
-		"    # #        ",
-		"    # #        ",
-		"    # #        ",
-		"  ### ###      ",
-		"  #     #      ",
-		"  #     #      ",
-		"  #  g  #      ",
-		"  #     #      ",
-		"  #     #      ",
-		"  ### ###      ",
-		"    # #        ",
-		"    # #        ",
-		"    # #        ",
-		"    # ##       ",
-		"    ^          ",
-		"    ^          ",
-		"    # ##       ",
-		"    # #        ",
-		"    # #        ",
-		"    # #        ",
-		"  ### ###      ",
-		"  #     #      ",
-		"  #     #######",
-		"  #  g        #",
-		"  #     #######",
-		"  #     #      ",
-		"  #######      ",
-		"     #         ",
-	}},
-	{Name: "orc_camp", Use: "section", FirstDepth: 0, LastDepth: 1000, PlaceX: "center", PlaceY: "center", Rows: []string{
-		"            ",
-		" ########## ",
-		" ≈☼      ☼≈ ",
-		" ≈ g      ≈ ",
-		" ≈        ≈ ",
-		" ≈    g   ≈ ",
-		" o   O    o ",
-		" ≈        ≈ ",
-		" ≈ g      ≈ ",
-		" ≈    g   ≈ ",
-		" ≈☼      ☼≈ ",
-		" ≈≈≈≈o≈≈≈≈≈ ",
-	}},
-	{Name: "drow_entry", Use: "section", FirstDepth: 0, LastDepth: 1000, PlaceX: "center", PlaceY: "center", Rows: []string{
-		"            ",
-		" ########## ",
-		" #        # ",
-		" #   >    # ",
-		" #        # ",
-		" #e       # ",
-		"    e     # ",
-		" #e       # ",
-		" ########## ",
-		"            ",
-	}},
-	{Name: "totally_not_a_trap", Use: "room", FirstDepth: 0, LastDepth: 100, Rows: []string{
-		"     ",
-		" ^^^ ",
-		" ^!^ ",
-		" ^^^ ",
-		"     ",
-	}},
-	{Name: "checkerboard", Use: "room", FirstDepth: 0, LastDepth: 100, Rows: []string{
-		"      ",
-		" #^#  ",
-		" g#%# ",
-		" #!#  ",
-		" ^# # ",
-		"      ",
-	}},
-	{Name: "silly_smile", Use: "room", FirstDepth: 0, LastDepth: 100, Rows: []string{
-		"      ",
-		" ^  ^ ",
-		"  ##  ",
-		"      ",
-		" #### ",
-		"      ",
-	}},
+// library holds the built-in templates in a fixed order, parsed when first
+// needed (nothing is done at init: every run of hewn would pay for it).
+var library = sync.OnceValue(func() []Builtin {
+	entries := builtins()
+	for i := range entries {
+		if entries[i].Name == "wfc_populated" {
+			entries[i].Rows = wfcPopulatedRows()
+		}
+	}
+	return mustParseLibrary(entries)
 })
+
+// builtins are the built-in templates in library order, unparsed, and
+// without the rows of wfc_populated (read from its REXPaint file by library).
+func builtins() []Builtin {
+	return []Builtin{
+		{Name: "wfc_populated", Use: "level", FirstDepth: 0, LastDepth: 1000},
+		{Name: "underground_fort", Use: "section", FirstDepth: 0, LastDepth: 1000, PlaceX: "right", PlaceY: "top", Rows: []string{
+			"     #         ",
+			"  #######      ",
+			"  #     #      ",
+			"  #     #######",
+			"  #  g        #",
+			"  #     #######",
+			"  #     #      ",
+			"  ### ###      ",
+			"    # #        ",
+			"    # #        ",
+			"    # ##       ",
+			"    ^          ",
+			"    ^          ",
+			"    # ##       ",
+			"    # #        ",
+			"    # #        ",
+			"    # #        ",
+			"    # #        ",
+			"  ### ###      ",
+			"  #     #      ",
+			"  #     #      ",
+			"  #  g  #      ",
+			"  #     #      ",
+			"  #     #      ",
+			"  ### ###      ",
+			"    # #        ",
+			"    # #        ",
+			"    # #        ",
+			"    # ##       ",
+			"    ^          ",
+			"    ^          ",
+			"    # ##       ",
+			"    # #        ",
+			"    # #        ",
+			"    # #        ",
+			"  ### ###      ",
+			"  #     #      ",
+			"  #     #######",
+			"  #  g        #",
+			"  #     #######",
+			"  #     #      ",
+			"  #######      ",
+			"     #         ",
+		}},
+		{Name: "orc_camp", Use: "section", FirstDepth: 0, LastDepth: 1000, PlaceX: "center", PlaceY: "center", Rows: []string{
+			"            ",
+			" ########## ",
+			" ≈☼      ☼≈ ",
+			" ≈ g      ≈ ",
+			" ≈        ≈ ",
+			" ≈    g   ≈ ",
+			" o   O    o ",
+			" ≈        ≈ ",
+			" ≈ g      ≈ ",
+			" ≈    g   ≈ ",
+			" ≈☼      ☼≈ ",
+			" ≈≈≈≈o≈≈≈≈≈ ",
+		}},
+		{Name: "drow_entry", Use: "section", FirstDepth: 0, LastDepth: 1000, PlaceX: "center", PlaceY: "center", Rows: []string{
+			"            ",
+			" ########## ",
+			" #        # ",
+			" #   >    # ",
+			" #        # ",
+			" #e       # ",
+			"    e     # ",
+			" #e       # ",
+			" ########## ",
+			"            ",
+		}},
+		{Name: "totally_not_a_trap", Use: "room", FirstDepth: 0, LastDepth: 100, Rows: []string{
+			"     ",
+			" ^^^ ",
+			" ^!^ ",
+			" ^^^ ",
+			"     ",
+		}},
+		{Name: "checkerboard", Use: "room", FirstDepth: 0, LastDepth: 100, Rows: []string{
+			"      ",
+			" #^#  ",
+			" g#%# ",
+			" #!#  ",
+			" ^# # ",
+			"      ",
+		}},
+		{Name: "silly_smile", Use: "room", FirstDepth: 0, LastDepth: 100, Rows: []string{
+			"      ",
+			" ^  ^ ",
+			"  ##  ",
+			"      ",
+			" #### ",
+			"      ",
+		}},
+	}
+}
 
 func mustParseLibrary(entries []Builtin) []Builtin {
 	for i := range entries {
@@ -138,18 +154,20 @@ func mustParseLibrary(entries []Builtin) []Builtin {
 
 // Lookup finds a built-in template by name.
 func Lookup(name string) (Builtin, bool) {
-	i := slices.IndexFunc(library, func(e Builtin) bool { return e.Name == name })
+	lib := library()
+	i := slices.IndexFunc(lib, func(e Builtin) bool { return e.Name == name })
 	if i < 0 {
 		return Builtin{}, false
 	}
-	return library[i], true
+	return lib[i], true
 }
 
 // Names lists the built-in templates in library order (levels, then
 // sections, then room vaults).
 func Names() []string {
-	out := make([]string, len(library))
-	for i, e := range library {
+	lib := builtins()
+	out := make([]string, len(lib))
+	for i, e := range lib {
 		out[i] = e.Name
 	}
 	return out
@@ -158,7 +176,7 @@ func Names() []string {
 // Vaults names the built-in room vaults (Use "room"), in library order.
 func Vaults() []string {
 	var out []string
-	for _, e := range library {
+	for _, e := range builtins() {
 		if e.Use == "room" {
 			out = append(out, e.Name)
 		}

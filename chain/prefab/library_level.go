@@ -11,12 +11,12 @@ import (
 //go:embed tutorial/wfc-populated.xp
 var wfcPopulatedXP []byte
 
-// wfcPopulatedRows is the built-in "wfc_populated" level: the rows of the
-// tutorial's own file, glyph for glyph.
-var wfcPopulatedRows = func() []string {
+// wfcPopulatedRows returns the built-in "wfc_populated" level: the rows of
+// the tutorial's own file, glyph for glyph (read by library, once).
+func wfcPopulatedRows() []string {
 	f, err := ReadXP(bytes.NewReader(wfcPopulatedXP))
 	if err != nil {
 		panic("prefab: the embedded wfc-populated.xp: " + err.Error())
 	}
 	return f.Rows()
-}()
+}

@@ -103,7 +103,7 @@ func (m *Module) Generate(depth int, seed uint64) (out []byte, ok bool) {
 }
 
 // View returns the last generated level as the editor draws it, as JSON
-// (projects.View): {"width", "height", "glyphs": [row, ...], "fg": [row, ...],
+// (projects.View): {"format": "hewn.view/1", "width", "height", "glyphs": [row, ...], "fg": [row, ...],
 // "bg": [row, ...]}, a row of fg or bg holding six hex digits (RRGGBB) per
 // cell; the glyphs and colours are the level's theme's.
 func (m *Module) View() (out []byte, ok bool) {

@@ -823,6 +823,8 @@ func (g *Game) MarshalJSON() ([]byte, error) {
 
 // State is the play state as JSON writes it.
 type State struct {
+	// Format is StateFormat.
+	Format    string          `json:"format"`
 	Player    PlayerState     `json:"player"`
 	Depth     int             `json:"depth"`
 	Turn      int             `json:"turn"`
@@ -850,7 +852,7 @@ type CreatureState struct {
 
 // State returns the game's state.
 func (g *Game) State() State {
-	s := State{
+	s := State{Format: StateFormat,
 		Player: PlayerState{g.Player.Pos.X, g.Player.Pos.Y, g.Player.HP},
 		Depth:  g.Depth, Turn: g.Turn, Alive: g.Alive(),
 		Log: append([]string{}, g.Log...), Creatures: []CreatureState{},

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"hewn/chain/jsonfile"
 	"hewn/content"
 	"hewn/projects"
 )
@@ -189,6 +190,31 @@ func TestSessionReplaysToTheSameState(t *testing.T) {
 	for _, bad := range []string{`{`, `{"version": 2}`, `{"version": 1, "keys": "hx"}`, `{"version": 1, "keys": "h", "cheats": [{"at": 5}]}`} {
 		_, err := ParseSession([]byte(bad))
 		assert.Error(t, err, bad)
+	}
+}
+
+// A session names its format; an older one ("version": 1) reads the same; a
+// newer one is refused naming it.
+func TestSessionFormat(t *testing.T) {
+	b, err := MarshalSession(Session{Format: SessionFormat, Seed: 3, Depth: 1, StartDepth: 1, Keys: "hj"})
+	require.NoError(t, err)
+	assert.True(t, strings.HasPrefix(string(b), "{\n  \"format\": \"hewn.session/1\",\n"), string(b))
+	s, err := ParseSession(b)
+	require.NoError(t, err)
+	assert.Equal(t, SessionFormat, s.Format)
+	old, err := ParseSession([]byte(`{"version": 1, "seed": 3, "depth": 1, "start_depth": 1, "keys": "hj"}`))
+	require.NoError(t, err)
+	assert.Equal(t, s, old, "an older session migrates")
+	for in, want := range map[string]string{
+		`{"format": "hewn.session/2", "keys": ""}`:               `format: "hewn.session/2" is newer than this Hewn reads (hewn.session/1); update Hewn`,
+		`{"format": "hewn.play/1", "keys": ""}`:                  `format: "hewn.play/1" is not a session document (want hewn.session/1)`,
+		`{"keys": ""}`:                                           `format: missing (want "hewn.session/1")`,
+		`{"version": 2, "keys": ""}`:                             `version: 2 is not 1 (a newer session names its format instead: "hewn.session/1")`,
+		`{"format": "hewn.session/1", "version": 1, "keys": ""}`: `version: unknown key "version" (a session names its format alone)`,
+	} {
+		_, err := ParseSession([]byte(in))
+		require.EqualError(t, err, want, in)
+		assert.EqualError(t, jsonfile.WithFile("s.json", err), "s.json: "+want)
 	}
 }
 

@@ -44,14 +44,12 @@ func (g *Game) SetCheats(c Cheats) {
 	g.CheatLog = append(g.CheatLog, CheatChange{At: at, Cheats: c})
 }
 
-// SessionVersion is the version a Session is written with.
-const SessionVersion = 1
-
 // Session is a play session as a file keeps it: what was played (the
 // project's level at Depth with master seed Seed), the keys pressed and the
 // toggles changed along the way. Replaying it gives the same game.
 type Session struct {
-	Version int `json:"version"`
+	// Format is SessionFormat (an older session has "version": 1 instead).
+	Format string `json:"format"`
 	// Project names the project played: a path relative to the session file
 	// (what the editor writes for a project saved in a file), or a project's
 	// name (the embedded example's, "Bracketon"); `hewn play --replay FILE`
@@ -67,7 +65,7 @@ type Session struct {
 
 // Session returns the game so far as a Session that Replay plays again.
 func (g *Game) Session() Session {
-	s := Session{Version: SessionVersion, Seed: g.master, Depth: g.Depth, StartDepth: g.startDepth,
+	s := Session{Format: SessionFormat, Seed: g.master, Depth: g.Depth, StartDepth: g.startDepth,
 		Keys: string(g.Keys), Cheats: slices.Clone(g.CheatLog)}
 	if g.proj != nil {
 		s.Project = g.proj.Name

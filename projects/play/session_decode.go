@@ -9,10 +9,6 @@ import (
 	"hewn/chain/jsonfile"
 )
 
-// SessionFormat is the "format" a session file may name (the version key
-// "version": 1 says the same).
-const SessionFormat = "hewn.session/1"
-
 // ReadSession reads and checks the play session file at path (ParseSession)
 // through the capped reader: its errors name the file ("FILE:LINE:COL:
 // message", "FILE: start_depth: ..."). pipes allows a named pipe (a file
@@ -33,9 +29,10 @@ func ReadSession(path string, pipes bool) (Session, error) {
 // ParseSession reads a session file's bytes as every Hewn loader reads its
 // files: malformed JSON, invalid UTF-8, UTF-16 and a duplicate key are a
 // *jsonfile.SyntaxError at their line and column (a UTF-8 byte-order mark is
-// skipped), and every field is checked against its bound, each problem a
-// jsonfile.Problem naming the field: an unknown key, a version other than 1,
-// a seed that is not a whole number from 0 to 2^64-1, depth and start_depth
+// skipped); a format other than SessionFormat (or, in an older session
+// without one, a "version" other than 1) is refused alone; then every field
+// is checked against its bound, each problem a jsonfile.Problem naming the
+// field: an unknown key, a seed that is not a whole number from 0 to 2^64-1, depth and start_depth
 // within 0..MaxDepth, keys the game knows (at most MaxSessionKeys), toggles
 // in order and within the keys. Errors name no file (jsonfile.WithFile, or
 // ReadSession, adds it).
@@ -49,17 +46,16 @@ func ParseSession(b []byte) (Session, error) {
 		return s, jsonfile.Problems{{Msg: "a play session must be a JSON object (with version, seed, start_depth and keys)", Step: -1}}
 	}
 	d := &sessionDecoder{}
+	var format, version *jsonfile.Node
 	seen := map[string]bool{}
 	for _, f := range root.Fields {
 		seen[f.Key] = true
 		v := f.Val
 		switch f.Key {
-		case "format":
-			if v.Kind != jsonfile.String || v.Text != SessionFormat {
-				d.add(f.Key, "%s is not %q (a newer session needs a newer Hewn)", show(v), SessionFormat)
-			}
+		case jsonfile.FormatKey:
+			format = v
 		case "version":
-			s.Version = d.int(f.Key, v, SessionVersion, SessionVersion)
+			version = v
 		case "project":
 			s.Project = d.str(f.Key, v, MaxSessionProject)
 		case "seed":
@@ -73,15 +69,14 @@ func ParseSession(b []byte) (Session, error) {
 		case "cheats":
 			s.Cheats = d.cheats(v)
 		default:
-			d.add(f.Key, "unknown key (want version, project, seed, depth, start_depth, keys, cheats)")
+			d.add(f.Key, "unknown key (want format, project, seed, depth, start_depth, keys, cheats)")
 		}
 	}
-	if !seen["version"] && !seen["format"] {
-		d.add("", `missing "version" (a play session has "version": %d)`, SessionVersion)
+	// the format first, alone: the fields of another version mean other things
+	if err := sessionFormatOf(format, version); err != nil {
+		return Session{}, err
 	}
-	if !seen["version"] {
-		s.Version = SessionVersion
-	}
+	s.Format = SessionFormat
 	for _, k := range []string{"seed", "start_depth", "keys"} {
 		if !seen[k] {
 			d.add("", "missing %q", k)
@@ -100,6 +95,29 @@ func ParseSession(b []byte) (Session, error) {
 		return Session{}, d.probs
 	}
 	return s, nil
+}
+
+// sessionFormatOf checks a session's "format" (SessionFormat; a newer one,
+// or another kind of document, is refused naming it) or, in an older
+// session, its "version" (1), as Problems at that key.
+func sessionFormatOf(format, version *jsonfile.Node) error {
+	problem := func(path, format string, args ...any) error {
+		return jsonfile.Problems{{Path: path, Msg: fmt.Sprintf(format, args...), Step: -1}}
+	}
+	switch {
+	case format != nil && version != nil:
+		return problem("version", "unknown key %q (a session names its format alone)", "version")
+	case format != nil && format.Kind != jsonfile.String:
+		return problem(jsonfile.FormatKey, "%s is not a string (want %q)", show(format), SessionFormat)
+	case format != nil:
+		_, err := jsonfile.FormatVersion(format.Text, SessionFormat)
+		return err
+	case version != nil && version.Kind == jsonfile.Number && version.Text == "1":
+		return nil
+	case version != nil:
+		return problem("version", "%s is not 1 (a newer session names its format instead: %q)", show(version), SessionFormat)
+	}
+	return problem(jsonfile.FormatKey, "missing (want %q)", SessionFormat)
 }
 
 // sessionDecoder collects a session's problems.

@@ -53,9 +53,6 @@ type DepthBalance struct {
 	Samples []BotSample    `json:"samples"`
 }
 
-// BalanceFormat is the "format" of the balance reports this package writes.
-const BalanceFormat = "hewn.balance/1"
-
 // MaxTurns is the most turns a balance sweep lets a bot play a level.
 const MaxTurns = 1_000_000
 
@@ -200,7 +197,7 @@ func DecodeBalance(data []byte) (*BalanceReport, error) {
 func (r *BalanceReport) check() error {
 	c := &checker{}
 	if r.Format != BalanceFormat {
-		c.add("format", "%q is not %s", r.Format, BalanceFormat)
+		c.add(jsonfile.FormatKey, "%q is not %s", r.Format, BalanceFormat)
 		return c.err()
 	}
 	h := header{Target: r.Target, From: r.From, Seeds: r.Seeds, Shards: r.Shards, Shard: r.Shard}

@@ -80,7 +80,7 @@ func TestBalanceReportsReadBackAndRefuse(t *testing.T) {
 	f := files[1]
 	for _, c := range []struct{ from, to, want string }{
 		{`"bot": "explorer"`, `"bot": "borg"`, `bot: unknown bot "borg"`},
-		{`"format": "hewn.balance/1"`, `"format": "hewn.balance/2"`, `format "hewn.balance/2" is newer than this Hewn reads (hewn.balance/1)`},
+		{`"format": "hewn.balance/1"`, `"format": "hewn.balance/2"`, `format: "hewn.balance/2" is newer than this Hewn reads (hewn.balance/1); update Hewn`},
 		{`"shard": [ 1 ]`, `"shard": [ 2 ]`, "shard[0]: shard 2 of 2 is not in 0..1"},
 		{`"seed": 2,`, `"seed": 3,`, "depths[0].samples[0].seed: seed 3 belongs to shard 0 of 2, which this report does not hold"},
 		{`"seed": 4,`, `"seed": 2,`, "depths[0].samples[1].seed: seed 2 after seed 2: runs go by seed, each once"},

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+	"sync"
 
 	"hewn/chain/jsonfile"
 )
@@ -39,7 +40,9 @@ func (c *checker) within(path string, v, lo, hi int64) bool {
 // num words a number as a report holds it.
 func num(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 
-var fingerprint = regexp.MustCompile(`^sha256:[0-9a-f]{64}$`)
+// fingerprint matches a seed list's fingerprint (compiled when first used:
+// nothing is done at init).
+var fingerprint = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^sha256:[0-9a-f]{64}$`) })
 
 // shardSet is the shards a report holds (nil: the whole sweep).
 type shardSet []bool
@@ -51,7 +54,7 @@ func checkHeader(c *checker, h header) (set shardSet, runs int64, ok bool) {
 	c.within("depth", int64(h.Depth), 0, MaxDepth)
 	c.within("seeds", int64(h.Seeds), 1, MaxSeeds)
 	if h.SeedList != "" {
-		if !fingerprint.MatchString(h.SeedList) {
+		if !fingerprint().MatchString(h.SeedList) {
 			c.add("seed_list", "%q is not a seed list's fingerprint (sha256: and 64 hex digits)", h.SeedList)
 		}
 		if h.From != 0 {
@@ -311,7 +314,7 @@ func (r *Report) header() header {
 func (r *Report) accum() (*accum, error) {
 	c := &checker{}
 	if r.Format != Format {
-		c.add("format", "%q is not %s", r.Format, Format)
+		c.add(jsonfile.FormatKey, "%q is not %s", r.Format, Format)
 		return nil, c.err()
 	}
 	h := r.header()

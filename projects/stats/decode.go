@@ -7,20 +7,9 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strconv"
-	"strings"
 
 	"hewn/chain/jsonfile"
 )
-
-// Kinds of report files (ReportKind).
-const (
-	KindStats   = "stats"   // `hewn stats`: Report
-	KindBalance = "balance" // `hewn stats --bot`: BalanceReport
-)
-
-// formats are the newest format of each kind of report.
-var formats = map[string]string{KindStats: Format, KindBalance: BalanceFormat}
 
 // ReportKind tells what data holds: a stats report or a balance report, by
 // its "format" (older reports have none: a balance report has "bot"). A
@@ -49,23 +38,25 @@ func ReportKind(data []byte) (string, error) {
 }
 
 // kindOf returns the kind of report format f names, refusing a newer version
-// and, when want is not "", another kind.
+// (jsonfile.NewerFormat) and, when want is not "", another kind; each error
+// is a problem at "format".
 func kindOf(f, want string) (string, error) {
-	name, v, ok := strings.Cut(f, "/")
-	n, err := strconv.Atoi(v)
-	kind := strings.TrimPrefix(name, "hewn.")
-	newest, known := formats[kind]
+	bad := func(msg string, args ...any) error {
+		return jsonfile.Problems{{Path: jsonfile.FormatKey, Msg: fmt.Sprintf(msg, args...), Step: -1}}
+	}
+	kind, _, ok := jsonfile.ParseFormat(f)
+	newest, known := newestReport(kind)
 	switch {
-	case !ok || err != nil || n < 1 || !known || !strings.HasPrefix(name, "hewn."):
-		return "", fmt.Errorf("stats: format %q is not a report of hewn stats (want %s or %s)", f, Format, BalanceFormat)
+	case !ok || !known:
+		return "", bad("%q is not a report of hewn stats (want %s or %s)", f, Format, BalanceFormat)
 	case want != "" && kind != want:
-		return "", fmt.Errorf("stats: format %q is a %s report, not a %s report", f, kind, want)
-	case f != newest:
-		_, nv, _ := strings.Cut(newest, "/")
-		if newestN, _ := strconv.Atoi(nv); n > newestN {
-			return "", fmt.Errorf("stats: format %q is newer than this Hewn reads (%s): update Hewn", f, newest)
-		}
-		return "", fmt.Errorf("stats: format %q is not one Hewn reads (%s, or no format: an older report)", f, newest)
+		return "", bad("%q is a %s report, not a %s report", f, kind, want)
+	}
+	if _, err := jsonfile.FormatVersion(f, newest); err != nil {
+		return "", err
+	}
+	if f != newest {
+		return "", bad("%q is not one Hewn reads (%s, or no format: an older report)", f, newest)
 	}
 	return kind, nil
 }

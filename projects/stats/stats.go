@@ -50,9 +50,6 @@ var MetricNames = metrics.Names
 // reach.
 const WorstBy = PathLength
 
-// Format is the "format" of the reports this package writes.
-const Format = "hewn.stats/2"
-
 // Limits of a report: every number a report file holds is bounded, and
 // DecodeReport refuses one past these.
 const (

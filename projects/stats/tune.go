@@ -17,9 +17,6 @@ import (
 	"hewn/projects"
 )
 
-// TuneFormat names the archive format `hewn tune` writes.
-const TuneFormat = "hewn.tune/1"
-
 // Search methods.
 const (
 	// MethodElites is MAP-Elites: random variants first, then mutations of

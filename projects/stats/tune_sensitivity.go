@@ -10,9 +10,6 @@ import (
 	"hewn/chain/metrics"
 )
 
-// SensitivityFormat names the document `hewn tune --sensitivity` writes.
-const SensitivityFormat = "hewn.sensitivity/1"
-
 // Bounds of a sensitivity run.
 const (
 	MaxPoints           = 101

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"hewn/chain"
 )
@@ -34,8 +35,10 @@ func (v Vary) String() string {
 	return v.Path + "=" + v.Lo + ".." + v.Hi
 }
 
-var pathRE = regexp.MustCompile(`^steps\[(\d+)\]((?:\.params\.[a-z_][a-z0-9_]*\[\d+\])*)\.params\.([a-z_][a-z0-9_]*)$`)
-var nestRE = regexp.MustCompile(`\.params\.([a-z_][a-z0-9_]*)\[(\d+)\]`)
+var pathRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^steps\[(\d+)\]((?:\.params\.[a-z_][a-z0-9_]*\[\d+\])*)\.params\.([a-z_][a-z0-9_]*)$`)
+})
+var nestRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\.params\.([a-z_][a-z0-9_]*)\[(\d+)\]`) })
 
 // ParseVary parses "PATH=LO..HI", "PATH=V" (one value) or "PATH=*"; the
 // error says what is wrong with the text (a usage error: the chain is not
@@ -45,7 +48,7 @@ func ParseVary(s string) (Vary, error) {
 	if !ok || path == "" || rng == "" {
 		return Vary{}, fmt.Errorf("%q is not PATH=LO..HI (e.g. steps[2].params.iterations=5..20)", s)
 	}
-	if !pathRE.MatchString(path) {
+	if !pathRE().MatchString(path) {
 		return Vary{}, fmt.Errorf("%q: the path %q is not steps[N].params.NAME (nested: steps[N].params.steps[M].params.NAME)", s, path)
 	}
 	if rng == "*" {
@@ -117,13 +120,13 @@ func (d Dim) Size() int {
 // (in its range, one of its choices). The error names the path and the
 // value; it is the input's fault, not the flag's syntax.
 func Resolve(c *chain.Chain, v Vary) (Dim, error) {
-	m := pathRE.FindStringSubmatch(v.Path)
+	m := pathRE().FindStringSubmatch(v.Path)
 	if m == nil {
 		return Dim{}, fmt.Errorf("%s: not steps[N].params.NAME", v.Path)
 	}
 	top, _ := strconv.Atoi(m[1])
 	d := Dim{Path: v.Path, where: []stepRef{{"", top}}}
-	for _, n := range nestRE.FindAllStringSubmatch(m[2], -1) {
+	for _, n := range nestRE().FindAllStringSubmatch(m[2], -1) {
 		i, _ := strconv.Atoi(n[2])
 		d.where = append(d.where, stepRef{n[1], i})
 	}

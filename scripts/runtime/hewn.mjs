@@ -113,7 +113,7 @@ export class Hewn {
 
   /**
    * view returns the last generated level as the editor draws it, in its
-   * theme: {width, height, glyphs: [row], fg: [row], bg: [row]}, a colour row
+   * theme: {format: "hewn.view/1", width, height, glyphs: [row], fg: [row], bg: [row]}, a colour row
    * holding six hex digits (RRGGBB) per cell.
    */
   view() {

@@ -20,10 +20,27 @@ type fakeHost struct {
 	*model.Model
 	tabs *container.AppTabs
 	win  fyne.Window
+	// file is what the file picker picks; asked counts its uses
+	file  string
+	asked int
+	// painted lists the templates opened in the painter; paintMode counts
+	// the map's paint mode shown
+	painted   []string
+	paintMode int
 }
 
 func (h *fakeHost) ShowBuilders()            { h.tabs.SelectIndex(1) }
 func (h *fakeHost) Focus(obj fyne.Focusable) { h.win.Canvas().Focus(obj) }
+func (h *fakeHost) ChoosePrefabFile(set func(rel string)) {
+	h.asked++
+	if h.file != "" {
+		set(h.file)
+	}
+}
+func (h *fakeHost) EditTemplate(path model.StepPath, param string) {
+	h.painted = append(h.painted, path.String()+"."+param)
+}
+func (h *fakeHost) PaintMode() { h.paintMode++ }
 
 // fixture is the panel and its palette in a sidebar-sized window over a
 // model; the panel updates after every change that the editor updates it on.

@@ -162,8 +162,12 @@ func (f *paramForm) showErr(name string, err error) {
 	l.Show()
 }
 
-// input builds the widget for one parameter type.
+// input builds the widget for one parameter type: the types that name
+// something have widgets of their own (see named), the others their Base's.
 func (f *paramForm) input(p chain.Param, val any) fyne.CanvasObject {
+	if w := f.named(p, val); w != nil {
+		return w
+	}
 	switch p.Type.Base() {
 	case chain.Int, chain.Float:
 		return f.number(p, val)
@@ -405,6 +409,8 @@ func stepSummary(s chain.Step) string {
 			parts = append(parts, fmt.Sprintf("%s: [%s]", p.Name, strings.Join(names, ", ")))
 		case []string:
 			parts = append(parts, fmt.Sprintf("%s: %d lines", p.Name, len(x)))
+		case []chain.PaintCell:
+			parts = append(parts, fmt.Sprintf("%s: %d", p.Name, len(x)))
 		case []int:
 			parts = append(parts, fmt.Sprintf("%s=%v", p.Name, x))
 		case float64:

@@ -7,11 +7,14 @@
 package chainedit
 
 import (
+	"strings"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
 	"hewn/chain"
+	"hewn/content"
 	"hewn/projects"
 	"hewn/ui/internal/widgets"
 	"hewn/ui/model"
@@ -49,6 +52,18 @@ type Host interface {
 	ShowBuilders()
 	// Focus gives obj the keyboard focus.
 	Focus(obj fyne.Focusable)
+	// Pack is the content pack (nil until loaded): entity parameters pick
+	// from its entities.
+	Pack() *content.Pack
+	// ChoosePrefabFile asks for a prefab file in the project's folder and
+	// calls set with its path relative to the project file.
+	ChoosePrefabFile(set func(rel string))
+	// EditTemplate opens the template parameter param of the step at path
+	// of the selected level in the prefab painter.
+	EditTemplate(path model.StepPath, param string)
+	// PaintMode shows the map in its paint mode (where a paint step's cells
+	// are painted).
+	PaintMode()
 }
 
 // Panel is the Chain panel: the step list over the selected step's parameters.
@@ -137,6 +152,9 @@ func (p *Panel) refreshParamForm() {
 				hs.Warnings = append(hs.Warnings, pr.Error())
 			}
 		}
+		if p.steps.ranFor == m.Chain() {
+			hs.Warnings = append(hs.Warnings, p.steps.run[i]...)
+		}
 		ss.Level, ss.Step = m.LevelIndex(), *st
 	}
 	head := widgets.SlotOf(p.formBox.Objects[0].(*fyne.Container))
@@ -148,4 +166,24 @@ func (p *Panel) refreshParamForm() {
 	}) || rebuilt {
 		p.formBox.Refresh() // the parts' heights changed
 	}
+}
+
+// SetRunWarnings shows the warnings of the last run of the selected chain c
+// (an exit cut off names the step that did it, a paint step's cells off the
+// map) on their steps' rows, until the chain changes.
+func (p *Panel) SetRunWarnings(c *chain.Chain, ws []chain.Warning) {
+	run := map[int][]string{}
+	for _, w := range ws {
+		if w.Step.Path == "" {
+			continue
+		}
+		msg := w.Msg
+		if w.Step.Depth > 0 {
+			msg = w.Step.Path[strings.Index(w.Step.Path, ".")+1:] + ": " + msg
+		}
+		run[w.Step.Index] = append(run[w.Step.Index], msg)
+	}
+	p.steps.run, p.steps.ranFor = run, c
+	p.steps.refresh()
+	p.refreshParamForm()
 }

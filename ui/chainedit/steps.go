@@ -30,7 +30,11 @@ type chainList struct {
 	// checked is the chain probs are chain.Check's problems with.
 	checked *chain.Chain
 	probs   []chain.Problem
-	tips    *widgets.TipLayer // shows a warning cut off in its row in full
+	// run holds the last run's warnings by top-level step index (see
+	// Panel.SetRunWarnings), for the chain ran.
+	run    map[int][]string
+	ranFor *chain.Chain
+	tips   *widgets.TipLayer // shows a warning cut off in its row in full
 	// shown and shownWarn are the steps and (full) warnings the rows show.
 	shown                 []chain.Step
 	shownWarn             map[int][]string
@@ -192,6 +196,14 @@ func (cl *chainList) refresh() {
 		if p.Step >= 0 {
 			cl.warnings[p.Step] = append(cl.warnings[p.Step], shortProblem(p))
 			cl.full[p.Step] = append(cl.full[p.Step], "⚠ "+nestedPrefix(p)+p.Msg)
+		}
+	}
+	if cl.ranFor == cl.m.Chain() {
+		for i, msgs := range cl.run {
+			for _, msg := range msgs {
+				cl.warnings[i] = append(cl.warnings[i], msg)
+				cl.full[i] = append(cl.full[i], "⚠ "+msg)
+			}
 		}
 	}
 	cl.refreshRows()

@@ -43,6 +43,7 @@ func init() {
 		"tune":     {tuneUsage, tuneCmd},
 		"export":   {"export tiled CHAIN|PROJECT [--depth D] --seed N --out LEVEL.tmj [--cell PX] [--content PACK]", exportCmd},
 		"prefab":   {prefabUsage, prefabCmd},
+		"schema":   {schemaUsage, schemaCmd},
 		"help":     {"help", helpCmd},
 	}
 }

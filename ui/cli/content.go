@@ -130,23 +130,10 @@ func contentCheck(path string, p *content.Pack, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-type oddsEntry struct {
-	Name        string  `json:"name"`
-	Probability float64 `json:"probability"`
-	Section     string  `json:"section"`
-}
-
-// contentOdds prints {"depth": D, "entries": [...]} in spawn table order.
+// contentOdds prints {"format": "hewn.odds/1", "depth": D, "entries": [...]}
+// in spawn table order (content.OddsReport).
 func contentOdds(p *content.Pack, depth int, stdout, stderr io.Writer) int {
-	odds := p.Odds(depth)
-	doc := struct {
-		Depth   int         `json:"depth"`
-		Entries []oddsEntry `json:"entries"`
-	}{Depth: depth, Entries: make([]oddsEntry, len(odds))}
-	for i, o := range odds {
-		doc.Entries[i] = oddsEntry{Name: o.Name, Probability: o.Probability, Section: string(o.Section)}
-	}
-	b, err := json.MarshalIndent(doc, "", "  ")
+	b, err := json.MarshalIndent(p.OddsReport(depth), "", "  ")
 	if err != nil {
 		return inputErr(stderr, err)
 	}

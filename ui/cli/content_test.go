@@ -110,7 +110,7 @@ func TestContentOdds(t *testing.T) {
 	}
 	code, out, _ := hewnContent("odds", in, "--depth", "9")
 	assert.Equal(t, 0, code)
-	assert.JSONEq(t, `{"depth": 9, "entries": []}`, out)
+	assert.JSONEq(t, `{"format": "hewn.odds/1", "depth": 9, "entries": []}`, out)
 }
 
 func TestContentSchema(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"regexp"
 	"strings"
+	"sync"
 
 	"hewn/projects"
 )
@@ -62,10 +63,10 @@ func projectCmd(args []string, stdout, stderr io.Writer) int {
 	return usageErr(stderr, "project", "unknown subcommand %q (want new or check)", args[0])
 }
 
-var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
+var unsafeName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[^A-Za-z0-9._-]+`) })
 
 func fileName(name string) string {
-	s := strings.Trim(unsafeName.ReplaceAllString(strings.ToLower(name), "_"), "_.")
+	s := strings.Trim(unsafeName().ReplaceAllString(strings.ToLower(name), "_"), "_.")
 	if s == "" {
 		s = "project"
 	}

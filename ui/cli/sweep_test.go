@@ -203,7 +203,7 @@ func TestStatsMergeNamesTheFile(t *testing.T) {
 		{[]string{a, a}, a + ": shard 0 of 2 is also in " + a},
 		{[]string{a, balance}, balance + ": is a balance report; " + a + " is a stats report"},
 		{[]string{a, dup}, dup + `:3:18: duplicate key "target" in the top-level object`},
-		{[]string{a, newer}, newer + `: format "hewn.stats/9" is newer than this Hewn reads (hewn.stats/2): update Hewn`},
+		{[]string{a, newer}, newer + `: format: "hewn.stats/9" is newer than this Hewn reads (hewn.stats/2); update Hewn`},
 		{[]string{a, oldSamples}, oldSamples + ": samples[4].seed: seed 8 belongs to shard 0 of 2, which this report does not hold"},
 		{[]string{"/dev/zero"}, "/dev/zero: is a device, not a stats report"},
 	} {

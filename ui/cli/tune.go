@@ -314,6 +314,9 @@ func readArchive(path string) (*stats.Archive, error) {
 	if err != nil {
 		return nil, err
 	}
+	if _, err := jsonfile.DocumentFormat(data, stats.TuneFormat); err != nil {
+		return nil, jsonfile.WithFile(path, err) // a newer archive, named
+	}
 	a := new(stats.Archive)
 	if err := jsonfile.Unmarshal(data, a); err != nil {
 		return nil, jsonfile.WithFile(path, err)

@@ -9,11 +9,13 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"hewn/chain"
 	"hewn/content"
 	"hewn/projects"
+	"hewn/ui/internal/widgets"
 )
 
 // entityView browses the items, mobs and props (search, section) beside
@@ -32,6 +34,12 @@ type entityView struct {
 	formBox *fyne.Container
 	scroll  *container.Scroll
 	status  *widget.Label
+	// tips shows the form's help over it
+	tips *widgets.TipLayer
+	// the toolbar under the list
+	newBtn, dupBtn, delBtn *widget.Button
+	// title names the entity whose form is shown
+	title *widget.Label
 	// typing is set while an edit typed into the form is applied: the form
 	// keeps its widgets (and the focus) when the panel refreshes.
 	typing bool
@@ -61,9 +69,19 @@ func newEntityView(h Host) *entityView {
 	v.status.Hide()
 	v.formBox = container.NewVBox(widget.NewLabel("Choose an item, mob or prop to edit it."))
 	v.scroll = container.NewVScroll(container.NewPadded(v.formBox))
-	left := container.NewBorder(container.NewBorder(nil, nil, nil, v.section, v.search), nil, nil, nil, v.list)
-	split := container.NewHSplit(left, container.NewBorder(nil, v.status, nil, nil, v.scroll))
-	split.Offset = 0.34
+	v.newBtn = widget.NewButtonWithIcon("New", theme.ContentAddIcon(), v.newMenu)
+	v.dupBtn = widget.NewButtonWithIcon("Duplicate", theme.ContentCopyIcon(), v.duplicate)
+	v.delBtn = widget.NewButtonWithIcon("Delete", theme.DeleteIcon(), v.askDelete)
+	v.section.PlaceHolder = "Props" // as narrow as its longest choice
+	v.title = heading("")
+	v.title.Truncation = fyne.TextTruncateEllipsis
+	head := container.NewBorder(nil, nil, nil, container.NewHBox(v.dupBtn, v.delBtn), v.title)
+	left := container.NewBorder(container.NewVBox(v.search, container.NewBorder(nil, nil, nil, v.newBtn, v.section)), nil, nil, nil, v.list)
+	v.tips = widgets.NewTipLayer()
+	right := container.NewStack(v.scroll, v.tips.Layer())
+	v.scroll.OnScrolled = func(fyne.Position) { v.tips.Hide() }
+	split := container.NewHSplit(left, container.NewBorder(head, v.status, nil, nil, right))
+	split.Offset = 0.3
 	v.obj = split
 	return v
 }
@@ -127,6 +145,9 @@ func (v *entityView) updateItem(id widget.ListItemID, o fyne.CanvasObject) {
 func (v *entityView) refresh(pk *content.Pack) {
 	v.pack = pk
 	v.filter()
+	ro := pk == nil || v.h.ReadOnly() != ""
+	enable(ro, v.newBtn)
+	defer func() { enable(ro || !v.hasSel, v.dupBtn, v.delBtn) }()
 	if pk == nil {
 		v.hasSel = false
 		v.formBox.Objects = []fyne.CanvasObject{widget.NewLabel("The content pack is not loaded.")}
@@ -186,10 +207,20 @@ func (v *entityView) choose(ref content.EntityRef) {
 
 // buildForm builds the selected entity's form.
 func (v *entityView) buildForm() {
-	if v.pack == nil || !v.hasSel {
+	if v.pack == nil {
+		return
+	}
+	if !v.hasSel {
+		v.form = nil
+		v.title.SetText("")
+		v.formBox.Objects = []fyne.CanvasObject{widget.NewLabel("Choose an item, mob or prop to edit it.")}
+		v.formBox.Refresh()
 		return
 	}
 	v.form = newEntityForm(v, v.pack, v.sel)
+	if x, ok := v.pack.Entity(v.sel); ok {
+		v.title.SetText(fmt.Sprintf("%s (%s)", x.Name(), strings.TrimSuffix(string(v.sel.Section), "s")))
+	}
 	v.formBox.Objects = []fyne.CanvasObject{v.form.obj}
 	v.formBox.Refresh()
 }
@@ -199,7 +230,7 @@ func (v *entityView) buildForm() {
 func (v *entityView) edit(label, key string, f func(x content.Entity) error) error {
 	ref := v.sel
 	v.typing = true
-	defer func() { v.typing = false }()
+	defer func() { v.typing, v.rebuild = false, false }()
 	err := v.h.EditPack(label, key, func(pk *content.Pack) error {
 		x, ok := pk.Entity(ref)
 		if !ok {
@@ -210,7 +241,8 @@ func (v *entityView) edit(label, key string, f func(x content.Entity) error) err
 	return reason(err)
 }
 
-// editRebuild is edit for changes that reshape the form (list rows).
+// editRebuild is edit for changes that reshape the form (list rows). An
+// edit's f may ask for the same by setting rebuild.
 func (v *entityView) editRebuild(label string, f func(x content.Entity) error) error {
 	v.rebuild = true
 	defer func() { v.rebuild = false }()
@@ -237,7 +269,7 @@ func (v *entityView) rename(ref content.EntityRef, name string) {
 		if err != nil {
 			v.say("⚠ " + reason(err).Error())
 			if v.form != nil {
-				v.form.report("name", err)
+				v.form.report("name", err, v.form.inputs["name"])
 			}
 			return
 		}
@@ -285,40 +317,25 @@ func (v *entityView) focusPath(ref content.EntityRef, sub string) {
 			v.list.ScrollTo(i)
 		}
 	}
-	i := content.FieldFor(sub)
+	i := content.FieldFor(ref.Section, sub)
 	if i < 0 || v.form == nil {
 		if v.form != nil && v.form.extra != nil {
 			v.scroll.ScrollToBottom()
 		}
 		return
 	}
-	in := v.form.inputs[content.EntityFields[i].Key]
-	if rows := v.form.cols[content.EntityFields[i].Key]; len(rows) > 0 {
-		row, col := listCell(sub, content.EntityFields[i])
-		if row < len(rows) {
-			in = rows[row][col]
+	fd := &content.EntityFields[i]
+	in := v.form.inputs[fd.Key]
+	if fd.Kind == content.FieldList {
+		x, _ := v.pack.Entity(ref)
+		row, col := fd.Locate(x, strings.TrimPrefix(sub, fd.Key))
+		if c := v.form.cellInput(fd.Key, row, col); c != nil {
+			in = c
 		}
 	}
 	if fo, ok := in.(fyne.Focusable); ok && v.h.Window() != nil {
 		v.h.Window().Canvas().Focus(fo)
 	}
-}
-
-// listCell finds the row and column a path below a list field names
-// ("natural.attacks[2].damage": row 2, the damage column).
-func listCell(sub string, fd content.EntityField) (row, col int) {
-	rest := strings.TrimPrefix(sub, fd.Key)
-	if _, err := fmt.Sscanf(rest, "[%d]", &row); err != nil {
-		return 0, 0
-	}
-	if _, key, ok := strings.Cut(rest, "]."); ok {
-		for c, lc := range fd.List.Columns {
-			if lc.Key == key {
-				col = c
-			}
-		}
-	}
-	return row, col
 }
 
 // reason drops the package prefix of a content or projects error: the

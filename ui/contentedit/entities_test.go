@@ -26,7 +26,7 @@ func chooseEntity(t *testing.T, p *Panel, h *fakeHost, name string) *entityForm 
 	return p.entities.form
 }
 
-func entryOf(t *testing.T, f *entityForm, key string) *widget.Entry {
+func formEntry(t *testing.T, f *entityForm, key string) *widget.Entry {
 	t.Helper()
 	en, ok := f.inputs[key].(*widget.Entry)
 	require.True(t, ok, "field %s has an entry", key)
@@ -37,7 +37,7 @@ func TestEntityRenameFollowsEveryReferenceThenUndoRestoresThem(t *testing.T) {
 	p, h := newFakePanel(t, "", 1280, 800)
 	require.NotEmpty(t, h.proj.EntitySteps("Black Dragon"))
 	f := chooseEntity(t, p, h, "Black Dragon")
-	entryOf(t, f, "name").SetText("Onyx Dragon")
+	formEntry(t, f, "name").SetText("Onyx Dragon")
 	test.Tap(buttonIn(t, f.obj, "Rename"))
 
 	_, ok := h.pack.FindEntity("Black Dragon")
@@ -59,7 +59,7 @@ func TestEntityRenameFollowsEveryReferenceThenUndoRestoresThem(t *testing.T) {
 func TestEntityRenameOfALegendSpawnAsksFirst(t *testing.T) {
 	p, h := newFakePanel(t, "", 1280, 800)
 	f := chooseEntity(t, p, h, "Goblin")
-	entryOf(t, f, "name").SetText("Hobgoblin")
+	formEntry(t, f, "name").SetText("Hobgoblin")
 	test.Tap(buttonIn(t, f.obj, "Rename"))
 	d := h.win.Canvas().Overlays().Top()
 	require.NotNil(t, d, "the prefab legend cannot follow: the designer is asked")
@@ -76,7 +76,7 @@ func TestEntityInvalidDiceIsRefusedWithAMessage(t *testing.T) {
 	f := chooseEntity(t, p, h, "Rat")
 	rows := f.cols["natural.attacks"]
 	require.Len(t, rows, 1)
-	dmg := rows[0][2]
+	dmg := rows[0][2].(*widget.Entry)
 	before := h.pack
 	dmg.SetText("2x6")
 	assert.Same(t, before, h.pack, "a refused value changes nothing")
@@ -92,19 +92,18 @@ func TestEntityInvalidDiceIsRefusedWithAMessage(t *testing.T) {
 func TestEntityFormEditsLookFactionAndShowsTheRestAsJSON(t *testing.T) {
 	p, h := newFakePanel(t, "ch60_spawns.json", 1280, 800)
 	f := chooseEntity(t, p, h, "Goblin")
-	entryOf(t, f, "renderable.fg").SetText("#00FF00")
+	formEntry(t, f, "renderable.fg").SetText("#00FF00")
 	f = p.entities.form
 	x, _ := h.pack.Entity(f.ref)
 	assert.Equal(t, "#00FF00", x.Renderable().FG)
 	assert.Equal(t, "#00FF00", chain.Hex(f.preview.text.Color.(color.RGBA)), "the preview draws the new colour")
-	f.inputs["faction"].(*widget.Select).SetSelected(noneChoice)
+	f.inputs["faction"].(*widget.Select).SetSelected("(none: Mindless)")
 	x, _ = h.pack.Entity(f.ref)
 	assert.Equal(t, "", x.Mob.Faction)
-	glyph := entryOf(t, f, "renderable.glyph")
+	glyph := formEntry(t, f, "renderable.glyph")
 	glyph.SetText("gg")
 	assert.Contains(t, f.errs["renderable.glyph"].Text, "one character")
-	assert.Contains(t, f.extra.Text, `"attributes"`, "unmodelled fields are shown")
-	assert.NotContains(t, f.extra.Text, `"faction"`)
+	assert.True(t, f.extraBox.Hidden, "the tutorial's goblin has no field the form lacks")
 }
 
 func TestEntitySearchAndSection(t *testing.T) {
@@ -204,6 +203,6 @@ func TestEntityFormIsDisabledWhileThePackIsReadOnly(t *testing.T) {
 	h.ro = "read-only"
 	p.Update()
 	f := chooseEntity(t, p, h, "Rat")
-	assert.True(t, entryOf(t, f, "renderable.fg").Disabled())
+	assert.True(t, formEntry(t, f, "renderable.fg").Disabled())
 	assert.True(t, f.inputs["faction"].(*widget.Select).Disabled())
 }

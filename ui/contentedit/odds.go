@@ -1,21 +1,22 @@
 package contentedit
 
 import (
+	"cmp"
 	"fmt"
-	"image/color"
+	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/layout"
-	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"hewn/chain"
 	"hewn/content"
 	"hewn/projects"
+	"hewn/ui/internal/widgets"
+	"hewn/ui/render/chart"
 )
 
 // Heatmap depth range: 1..N with N the project's deepest level, clamped.
@@ -24,59 +25,48 @@ const (
 	maxHeatDepths = 40
 )
 
-// oddsView shows the spawn odds at one depth (bars) and across depths (a
-// heatmap of entries × depths).
+// The odds charts' sizes: a row per entry, on top of room for the title,
+// the axis and its label.
+const (
+	oddsRowH   = 20
+	oddsFrameH = 90
+	oddsMinW   = 300
+)
+
+// oddsView shows the spawn odds at one depth (a bar per entry, likeliest
+// first) and across depths (a heatmap of entries × depths with a colour
+// scale); pointing at a bar or a cell reads its chance out.
 type oddsView struct {
 	h      Host
 	report func(string)
 
 	depth    int
 	depthSel *widget.Select
-	barsBox  *fyne.Container
-	bars     map[string]*oddsBar
-	barOrder []string
+	bars     *widgets.Chart
+	barsKey  string             // what the bars show, to draw them only on change
+	probs    map[string]float64 // chance per entry at depth, as shown
+	order    []string           // the bars' entries, top to bottom
 	atObj    fyne.CanvasObject
 
-	heatBox   *fyne.Container
-	heatRows  map[string]*heatRow
-	heatOrder []string
-	heatN     int
-	heatMax   float64
-	heatObj   fyne.CanvasObject
-	heatAxis  *fyne.Container // the depths above the columns
-}
-
-// oddsBar is one eligible entry's bar.
-type oddsBar struct {
-	label *widget.Label
-	bar   *widget.ProgressBar
-	obj   fyne.CanvasObject
-}
-
-// heatRow is one entry's probabilities at depths 1..N.
-type heatRow struct {
-	probs  []float64
-	raster *canvas.Raster
-	obj    fyne.CanvasObject
+	heat    *widgets.Chart
+	heatKey string
+	heatN   int
+	heatObj fyne.CanvasObject
 }
 
 func newOddsView(h Host, report func(string)) *oddsView {
-	o := &oddsView{h: h, report: report, depth: 1, bars: map[string]*oddsBar{}, heatRows: map[string]*heatRow{}}
+	o := &oddsView{h: h, report: report, depth: 1, probs: map[string]float64{}}
 	o.depthSel = widget.NewSelect(nil, func(s string) {
 		if d, err := strconv.Atoi(s); err == nil && d != o.depth {
 			o.depth = d
 			o.refreshBars(o.h.Pack())
 		}
 	})
-	o.barsBox = container.NewVBox()
+	o.bars = widgets.NewChart(fyne.NewSize(oddsMinW, oddsFrameH+oddsRowH))
 	o.atObj = container.NewBorder(container.NewBorder(nil, nil, widget.NewLabel("Depth"), nil, o.depthSel), nil, nil, nil,
-		container.NewVScroll(o.barsBox))
-	o.heatBox = container.NewVBox()
-	caption := widget.NewLabel("Each row an entry, depths left to right; brighter = likelier.")
-	caption.Wrapping = fyne.TextWrapWord
-	o.heatAxis = container.NewGridWithColumns(1)
-	axis := container.NewGridWithColumns(2, widget.NewLabel("Depth"), o.heatAxis)
-	o.heatObj = container.NewBorder(container.NewVBox(caption, axis), nil, nil, nil, container.NewVScroll(o.heatBox))
+		container.NewVScroll(o.bars))
+	o.heat = widgets.NewChart(fyne.NewSize(oddsMinW, oddsFrameH+oddsRowH))
+	o.heatObj = container.NewVScroll(o.heat)
 	return o
 }
 
@@ -109,67 +99,65 @@ func (o *oddsView) refresh(pk *content.Pack, p *projects.Project) {
 	o.refreshHeat(pk, n)
 }
 
-// refreshBars shows the odds at o.depth.
+// percent words a chance per roll.
+func percent(p float64) string { return fmt.Sprintf("%.1f %%", 100*p) }
+
+// sortedOdds are odds likeliest first (ties by name).
+func sortedOdds(odds []content.Odds) []content.Odds {
+	out := slices.Clone(odds)
+	slices.SortStableFunc(out, func(a, b content.Odds) int {
+		if c := cmp.Compare(b.Probability, a.Probability); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Name, b.Name)
+	})
+	return out
+}
+
+// refreshBars shows the odds at o.depth, a bar per entry, likeliest first.
 func (o *oddsView) refreshBars(pk *content.Pack) {
 	var odds []content.Odds
 	if pk != nil {
-		odds = pk.Odds(o.depth)
+		odds = sortedOdds(pk.Odds(o.depth))
 	}
-	top := 0.0
+	var key strings.Builder
+	fmt.Fprintf(&key, "%d;", o.depth)
 	for _, od := range odds {
-		top = max(top, od.Probability)
+		fmt.Fprintf(&key, "%s|%s|%d|%g;", od.Name, od.Section, od.Weight, od.Probability)
 	}
+	if key.String() == o.barsKey {
+		return
+	}
+	o.barsKey = key.String()
+	clear(o.probs)
+	o.order = o.order[:0]
 	names := make([]string, len(odds))
+	bars := make([]chart.Bar, len(odds))
 	for i, od := range odds {
 		names[i] = od.Name
-		b := o.bars[od.Name]
-		if b == nil {
-			b = &oddsBar{label: widget.NewLabel(""), bar: widget.NewProgressBar()}
-			b.bar.Max = 1
-			b.bar.TextFormatter = func() string { return "" }
-			b.label.Truncation = fyne.TextTruncateEllipsis
-			b.obj = container.NewGridWithColumns(2, b.label, b.bar)
-			o.bars[od.Name] = b
-		}
-		text := fmt.Sprintf("%s  (%s, weight %d)  %.1f%%", od.Name, od.Section, od.Weight, 100*od.Probability)
-		if b.label.Text != text {
-			b.label.SetText(text)
-		}
-		// bars are scaled to the likeliest entry, the label gives the chance
-		if b.bar.Value != od.Probability || b.bar.Max != top {
-			b.bar.Max = top
-			b.bar.SetValue(od.Probability)
-		}
+		o.probs[od.Name] = od.Probability
+		o.order = append(o.order, od.Name)
+		bars[i] = chart.Bar{Lo: float64(i) - 0.4, Hi: float64(i) + 0.4, Value: 100 * od.Probability, Label: percent(od.Probability),
+			Tip: fmt.Sprintf("%s (%s, weight %d)\n%s per roll at depth %d", od.Name, od.Section, od.Weight, percent(od.Probability), o.depth)}
 	}
-	for n := range o.bars {
-		if !slices.Contains(names, n) {
-			delete(o.bars, n)
-		}
+	title := fmt.Sprintf("Spawn odds at depth %d, likeliest first", o.depth)
+	if len(odds) == 0 {
+		title = fmt.Sprintf("Nothing can spawn at depth %d.", o.depth)
 	}
-	if !slices.Equal(names, o.barOrder) {
-		o.barOrder = names
-		objs := make([]fyne.CanvasObject, 0, len(names)+1)
-		if len(names) == 0 {
-			objs = append(objs, widget.NewLabel("Nothing can spawn at this depth."))
-		}
-		for _, n := range names {
-			objs = append(objs, o.bars[n].obj)
-		}
-		o.barsBox.Objects = objs
-		o.barsBox.Refresh()
-	}
+	o.bars.SetMinSize(fyne.NewSize(oddsMinW, float32(oddsFrameH+oddsRowH*max(len(odds), 1))))
+	o.bars.SetChart(&chart.Chart{
+		Title:  title,
+		X:      chart.Axis{Label: "chance per roll (%)", Mirror: true},
+		Panels: []chart.Panel{{Y: chart.Axis{Categories: names}, Series: []chart.Series{&chart.Bars{Horizontal: true, Bars: bars}}}},
+	})
 }
 
-// probability is the chance shown for name at the selected depth (0 when
-// it is not eligible).
-func (o *oddsView) probability(name string) float64 {
-	if b := o.bars[name]; b != nil {
-		return b.bar.Value
-	}
-	return 0
-}
+// probability is the chance shown for name at the selected depth (0 when it
+// is not eligible).
+func (o *oddsView) probability(name string) float64 { return o.probs[name] }
 
-// refreshHeat recomputes the heatmap over depths 1..n.
+// refreshHeat shows every entry's chance at depths 1..n: a row per entry
+// (by name), a column per depth.
 func (o *oddsView) refreshHeat(pk *content.Pack, n int) {
 	var names []string
 	probs := map[string][]float64{}
@@ -188,80 +176,58 @@ func (o *oddsView) refreshHeat(pk *content.Pack, n int) {
 		}
 	}
 	slices.Sort(names)
-	o.heatMax = 0
-	for _, ps := range probs {
-		o.heatMax = max(o.heatMax, slices.Max(ps))
-	}
-	rebuild := !slices.Equal(names, o.heatOrder) || n != o.heatN
-	if n != o.heatN {
-		o.heatAxis.Layout = layout.NewGridLayoutWithColumns(n)
-		o.heatAxis.Objects = depthTicks(n)
-		o.heatAxis.Refresh()
+	var key strings.Builder
+	fmt.Fprintf(&key, "%d;", n)
+	values := make([][]float64, len(names))
+	for i, name := range names {
+		values[i] = make([]float64, n)
+		for d, p := range probs[name] {
+			values[i][d] = 100 * p
+			fmt.Fprintf(&key, "%g,", p)
+		}
+		fmt.Fprintf(&key, "%s;", name)
 	}
 	o.heatN = n
-	for _, name := range names {
-		hr := o.heatRows[name]
-		if hr == nil {
-			hr = o.newHeatRow(name)
-			o.heatRows[name] = hr
-		}
-		if !slices.Equal(hr.probs, probs[name]) || rebuild {
-			hr.probs = probs[name]
-			hr.raster.Refresh()
-		}
+	if key.String() == o.heatKey {
+		return
 	}
-	for name := range o.heatRows {
-		if probs[name] == nil {
-			delete(o.heatRows, name)
-		}
+	o.heatKey = key.String()
+	depths := make([]string, n)
+	xe := make([]float64, n+1)
+	for d := range n {
+		depths[d] = strconv.Itoa(d + 1)
+		xe[d+1] = float64(d) + 0.5
 	}
-	if rebuild {
-		o.heatOrder = names
-		objs := make([]fyne.CanvasObject, len(names))
-		for i, name := range names {
-			objs[i] = o.heatRows[name].obj
-		}
-		o.heatBox.Objects = objs
-		o.heatBox.Refresh()
+	xe[0] = -0.5
+	ye := make([]float64, len(names)+1)
+	for i := range ye {
+		ye[i] = float64(i) - 0.5
 	}
-}
-
-func (o *oddsView) newHeatRow(name string) *heatRow {
-	hr := &heatRow{}
-	hr.raster = canvas.NewRasterWithPixels(func(x, _, w, _ int) color.Color {
-		if len(hr.probs) == 0 || w <= 0 {
-			return color.Black
+	heat := &chart.Heat{XEdges: xe, YEdges: ye, Values: values, Scale: chart.Scale{Label: "chance per roll (%)"}}
+	heat.Tip = func(c, r int) string {
+		if values[r][c] == 0 {
+			return fmt.Sprintf("%s at depth %d: cannot spawn", names[r], c+1)
 		}
-		return heatColor(hr.probs[min(x*len(hr.probs)/w, len(hr.probs)-1)], o.heatMax)
+		return fmt.Sprintf("%s at depth %d: %s per roll", names[r], c+1, percent(values[r][c]/100))
+	}
+	title := "Spawn odds across depths (empty: cannot spawn)"
+	if len(names) == 0 || allZero(values) {
+		title = "Nothing can spawn at any depth."
+	}
+	o.heat.SetMinSize(fyne.NewSize(oddsMinW, float32(oddsFrameH+oddsRowH*max(len(names), 1))))
+	o.heat.SetChart(&chart.Chart{
+		Title:  title,
+		X:      chart.Axis{Label: "depth", Categories: depths, Mirror: true},
+		Panels: []chart.Panel{{Y: chart.Axis{Categories: names}, Series: []chart.Series{heat}}},
 	})
-	label := widget.NewLabel(name)
-	label.Truncation = fyne.TextTruncateEllipsis
-	hr.obj = container.NewGridWithColumns(2, label, hr.raster)
-	return hr
 }
 
-// depthTicks are the heatmap's column labels for depths 1..n: every depth
-// when they fit, else 1 and every fifth.
-func depthTicks(n int) []fyne.CanvasObject {
-	out := make([]fyne.CanvasObject, n)
-	for d := 1; d <= n; d++ {
-		t := ""
-		if n <= 15 || d == 1 || d%5 == 0 {
-			t = strconv.Itoa(d)
+// allZero says no value is above 0.
+func allZero(vs [][]float64) bool {
+	for _, row := range vs {
+		if slices.ContainsFunc(row, func(v float64) bool { return v > 0 && !math.IsNaN(v) }) {
+			return false
 		}
-		tx := canvas.NewText(t, theme.Color(theme.ColorNameForeground))
-		tx.TextSize = theme.CaptionTextSize()
-		tx.Alignment = fyne.TextAlignCenter
-		out[d-1] = tx
 	}
-	return out
-}
-
-// heatColor maps p (relative to top) from dark blue (0) to yellow (top).
-func heatColor(p, top float64) color.Color {
-	if p <= 0 || top <= 0 {
-		return color.NRGBA{20, 20, 30, 255}
-	}
-	t := min(p/top, 1)
-	return color.NRGBA{uint8(40 + 215*t), uint8(40 + 190*t), uint8(120 - 100*t), 255}
+	return true
 }

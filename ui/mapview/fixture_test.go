@@ -22,6 +22,8 @@ type fakeHost struct {
 	win    fyne.Window
 	copied int
 	errs   []error
+	focus  string // the painter's prefab
+	shown  string // the prefab ShowPrefab opened
 }
 
 func (h *fakeHost) Style(sc *render.Scene, lvl int) {
@@ -34,6 +36,8 @@ func (h *fakeHost) CopyCommand()           { h.copied++ }
 func (h *fakeHost) Window() fyne.Window    { return h.win }
 func (h *fakeHost) Post(f func())          { h.q.Post(f) }
 func (h *fakeHost) ShowError(err error)    { h.errs = append(h.errs, err) }
+func (h *fakeHost) FocusPrefab() string    { return h.focus }
+func (h *fakeHost) ShowPrefab(name string) { h.shown = name }
 
 // fixture is the panel in a window over a model, reacting to its changes as
 // the editor does: an edit of the level runs it (synchronously here) and

@@ -2,19 +2,19 @@ package mapview
 
 import (
 	"fmt"
-	"image"
 	"image/color"
 	"math"
+	"strings"
 	"sync"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/theme"
-	"fyne.io/fyne/v2/widget"
 
 	"hewn/chain"
+	"hewn/ui/internal/widgets"
+	"hewn/ui/render/chart"
 )
 
 // historyPoint is what the history chart plots for one snapshot.
@@ -37,25 +37,25 @@ func historySeries(h *chain.History) []historyPoint {
 	return out
 }
 
-// The history chart's size and colours.
-const chartW, chartH = 400, 36
+// The history chart's height and its series' colours (Okabe–Ito: legible
+// on light and dark themes alike).
+const chartH = 160
 
 var (
-	floorColor   = color.RGBA{0x40, 0x90, 0xFF, 0xFF}
-	regionColor  = color.RGBA{0xFF, 0x90, 0x30, 0xFF}
-	spawnColor   = color.RGBA{0x50, 0xD0, 0x60, 0xFF}
-	cursorColor  = color.RGBA{0xFF, 0xFF, 0xFF, 0xA0}
-	chartBGColor = color.RGBA{0x18, 0x18, 0x20, 0xFF}
+	floorColor  = color.NRGBA{0x56, 0xB4, 0xE9, 0xFF}
+	regionColor = color.NRGBA{0xE6, 0x9F, 0x00, 0xFF}
+	spawnColor  = color.NRGBA{0x00, 0x9E, 0x73, 0xFF}
 )
 
-// historyChart draws the series under the scrubber with a cursor at the shown
-// snapshot, and its legend reads the values there. A click or a drag on the
-// chart picks the snapshot under the pointer. The series is measured off the
-// UI goroutine.
+// historyChart plots the series under the scrubber, snapshots along X: floor
+// share (%) above, regions and spawns (counts) below, with a marker at the
+// shown snapshot; its legend reads the values there and the pointer reads
+// the values of the snapshot under it. A click or a drag on the chart picks
+// the snapshot under the pointer. The series is measured off the UI
+// goroutine.
 type historyChart struct {
 	post   func(func())
-	img    *canvas.Image
-	area   *chartArea
+	plot   *widgets.Chart
 	legend [3]*canvas.Text
 	obj    fyne.CanvasObject
 	// OnPick is called with the snapshot clicked or dragged to.
@@ -63,28 +63,28 @@ type historyChart struct {
 
 	mu     sync.Mutex
 	gen    uint64
+	hist   *chain.History
 	series []historyPoint
 	cur    int
+	drawn  uint64 // the gen whose series the chart shows
 	// OnMeasured is called once a history's series is shown (tests).
 	OnMeasured func()
 }
 
 func newHistoryChart(post func(func())) *historyChart {
 	c := &historyChart{post: post}
-	c.img = canvas.NewImageFromImage(image.NewRGBA(image.Rect(0, 0, chartW, chartH)))
-	c.img.FillMode = canvas.ImageFillStretch
-	c.img.ScaleMode = canvas.ImageScalePixels
-	c.img.SetMinSize(fyne.NewSize(120, chartH))
-	for i, col := range []color.RGBA{floorColor, regionColor, spawnColor} {
+	c.plot = widgets.NewChart(fyne.NewSize(160, chartH))
+	c.plot.OnTap = func(h chart.Hit) { c.pick(h.X) }
+	c.plot.OnDrag = c.plot.OnTap
+	for i, col := range []color.Color{floorColor, regionColor, spawnColor} {
 		c.legend[i] = canvas.NewText("", col)
 		c.legend[i].TextSize = theme.CaptionTextSize()
 	}
-	c.area = newChartArea(c.img, c.pick)
 	// the legend is as wide as its widest reading, so it does not jitter
-	wide := canvas.NewText(legendText(historyPoint{FloorShare: 1}, true)[0], color.Transparent)
+	wide := canvas.NewText(legendText(historyPoint{FloorShare: 1, Regions: 999, Spawns: 999}, true)[0], color.Transparent)
 	wide.TextSize = theme.CaptionTextSize()
 	legend := container.NewStack(wide, container.NewVBox(c.legend[0], c.legend[1], c.legend[2]))
-	c.obj = container.NewBorder(nil, nil, nil, legend, c.area)
+	c.obj = container.NewBorder(nil, nil, nil, container.NewCenter(legend), c.plot)
 	c.relabel()
 	return c
 }
@@ -116,58 +116,61 @@ func (c *historyChart) relabel() {
 	}
 }
 
-// pick turns a position across the chart (0 at the left edge, 1 at the
-// right) into the snapshot drawn there and tells OnPick.
-func (c *historyChart) pick(frac float64) {
+// pick tells OnPick the snapshot drawn at x along the chart's axis.
+func (c *historyChart) pick(x float64) {
 	c.mu.Lock()
 	n := len(c.series)
 	c.mu.Unlock()
 	if n == 0 || c.OnPick == nil {
 		return
 	}
-	c.OnPick(snapshotAt(frac, n))
+	c.OnPick(snapshotAt(x, n))
 }
 
-// snapshotAt is the snapshot of n drawn at frac across the chart (see
-// redraw's x).
-func snapshotAt(frac float64, n int) int {
-	return min(max(int(math.Round(frac*float64(n-1))), 0), n-1)
+// snapshotAt is the snapshot of n drawn nearest x (snapshot i is drawn at
+// x = i+1, as the scrubber counts them).
+func snapshotAt(x float64, n int) int {
+	return min(max(int(math.Round(x))-1, 0), n-1)
 }
 
-// chartArea shows the chart image and reports clicks and drags on it as a
-// fraction of its width.
-type chartArea struct {
-	widget.BaseWidget
-	img  *canvas.Image
-	pick func(frac float64)
-}
-
-func newChartArea(img *canvas.Image, pick func(float64)) *chartArea {
-	a := &chartArea{img: img, pick: pick}
-	a.ExtendBaseWidget(a)
-	return a
-}
-
-// CreateRenderer draws the image.
-func (a *chartArea) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(a.img) }
-
-func (a *chartArea) at(p fyne.Position) {
-	if w := a.Size().Width; w > 0 {
-		a.pick(float64(p.X / w))
+// historyModel is the chart of series s of history h (no series: empty
+// axes).
+func historyModel(h *chain.History, s []historyPoint) *chart.Chart {
+	// unnamed: the legend at the chart's right names them and reads their
+	// values at the shown snapshot
+	floor := &chart.Line{Color: floorColor}
+	regions := &chart.Line{Color: regionColor}
+	spawns := &chart.Line{Color: spawnColor}
+	for i, p := range s {
+		x := float64(i + 1)
+		floor.Points = append(floor.Points, chart.Point{X: x, Y: 100 * p.FloorShare})
+		regions.Points = append(regions.Points, chart.Point{X: x, Y: float64(p.Regions)})
+		spawns.Points = append(spawns.Points, chart.Point{X: x, Y: float64(p.Spawns)})
 	}
+	x := chart.Axis{Label: "snapshot", Integer: true}
+	if len(s) <= 1 {
+		x.Min, x.Max = 0.5, 1.5
+	}
+	m := &chart.Chart{
+		Title: "Along the history (click or drag to show a snapshot)",
+		X:     x,
+		Panels: []chart.Panel{
+			{Title: "floor share (%)", TitleColor: floorColor, Y: chart.Axis{Min: 0, Max: 100}, Series: []chart.Series{floor}},
+			{Title: "regions", TitleColor: regionColor, Y: chart.Axis{Integer: true}, Series: []chart.Series{regions}},
+			{Title: "spawns", TitleColor: spawnColor, Y: chart.Axis{Integer: true}, Series: []chart.Series{spawns}},
+		},
+	}
+	if len(s) == 0 {
+		m.Title = "Along the history: no snapshots yet"
+		return m
+	}
+	m.Readout = func(hit chart.Hit) string {
+		i := snapshotAt(hit.X, len(s))
+		t := legendText(s[i], true)
+		return snapshotLabel(h, i) + "\n" + strings.Join(t[:], ", ")
+	}
+	return m
 }
-
-// Tapped picks the snapshot under the pointer.
-func (a *chartArea) Tapped(ev *fyne.PointEvent) { a.at(ev.Position) }
-
-// Dragged scrubs through the snapshots under the pointer.
-func (a *chartArea) Dragged(ev *fyne.DragEvent) { a.at(ev.Position) }
-
-// DragEnd ends a drag.
-func (a *chartArea) DragEnd() {}
-
-// Cursor is a pointer over the chart: it is clickable.
-func (a *chartArea) Cursor() desktop.Cursor { return desktop.PointerCursor }
 
 // set measures h in the background and shows it (nil clears the chart).
 func (c *historyChart) set(h *chain.History) {
@@ -175,6 +178,7 @@ func (c *historyChart) set(h *chain.History) {
 	c.gen++
 	gen := c.gen
 	c.series = nil
+	c.hist = h
 	c.mu.Unlock()
 	c.redraw()
 	c.relabel()
@@ -220,73 +224,26 @@ func (c *historyChart) Series() []historyPoint {
 	return c.series
 }
 
+// redraw shows the measured series (none: an empty chart) and the marker
+// at the shown snapshot.
 func (c *historyChart) redraw() {
 	c.mu.Lock()
-	s, cur := c.series, c.cur
+	h, s, cur, gen := c.hist, c.series, c.cur, c.gen
 	c.mu.Unlock()
-	img := image.NewRGBA(image.Rect(0, 0, chartW, chartH))
-	for i := range img.Pix {
-		img.Pix[i] = [4]uint8{chartBGColor.R, chartBGColor.G, chartBGColor.B, chartBGColor.A}[i%4]
-	}
-	if n := len(s); n > 0 {
-		maxR, maxS := 1, 1
-		for _, p := range s {
-			maxR, maxS = max(maxR, p.Regions), max(maxS, p.Spawns)
+	if len(s) == 0 || h == nil {
+		if m := c.plot.Model(); m == nil || m.Readout != nil {
+			c.plot.SetChart(historyModel(nil, nil))
 		}
-		x := func(i int) int { return i * (chartW - 1) / max(n-1, 1) }
-		y := func(v float64) int { return chartH - 2 - int(v*float64(chartH-4)) }
-		line := func(val func(historyPoint) float64, col color.RGBA) {
-			for i := 1; i < n; i++ {
-				drawLine(img, x(i-1), y(val(s[i-1])), x(i), y(val(s[i])), col)
-			}
-			if n == 1 {
-				img.SetRGBA(0, y(val(s[0])), col)
-			}
-		}
-		line(func(p historyPoint) float64 { return float64(p.Spawns) / float64(maxS) }, spawnColor)
-		line(func(p historyPoint) float64 { return float64(p.Regions) / float64(maxR) }, regionColor)
-		line(func(p historyPoint) float64 { return p.FloorShare }, floorColor)
-		if cur >= 0 && cur < n {
-			for yy := 0; yy < chartH; yy++ {
-				img.SetRGBA(x(cur), yy, cursorColor)
-			}
-		}
+		c.plot.HideMarker()
+		return
 	}
-	c.img.Image = img
-	c.img.Refresh()
-}
-
-// drawLine draws a straight line (Bresenham).
-func drawLine(img *image.RGBA, x0, y0, x1, y1 int, c color.RGBA) {
-	dx, dy := abs(x1-x0), -abs(y1-y0)
-	sx, sy := 1, 1
-	if x0 > x1 {
-		sx = -1
+	if c.plot.Model() == nil || c.drawn != gen {
+		c.drawn = gen
+		c.plot.SetChart(historyModel(h, s))
 	}
-	if y0 > y1 {
-		sy = -1
+	if cur >= 0 && cur < len(s) {
+		c.plot.SetMarker(float64(cur + 1))
+	} else {
+		c.plot.HideMarker()
 	}
-	err := dx + dy
-	for {
-		img.SetRGBA(x0, y0, c)
-		if x0 == x1 && y0 == y1 {
-			return
-		}
-		e2 := 2 * err
-		if e2 >= dy {
-			err += dy
-			x0 += sx
-		}
-		if e2 <= dx {
-			err += dx
-			y0 += sy
-		}
-	}
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
 }

@@ -61,22 +61,51 @@ func TestHistoryChartClickShowsTheSnapshotThereAndTheLegendReadsIt(t *testing.T)
 	s := measured(t, f)
 	c, sc := f.p.scrub.chart, f.p.scrub
 	require.Greater(t, len(s), 4)
-	w := c.area.Size().Width
+	w := c.plot.Size().Width
 	require.Greater(t, w, float32(0))
 
-	test.TapAt(c.area, fyne.NewPos(w/2, 1))
+	mid := (len(s) - 1) / 2
+	test.TapAt(c.plot, c.plot.PositionOf(0, float64(mid+1), 50))
 	f.h.q.Drain()
-	assert.InDelta(t, (len(s)-1)/2, sc.Current(), 1, "a click in the middle shows the middle snapshot")
-	test.TapAt(c.area, fyne.NewPos(0, 1))
+	assert.Equal(t, mid, sc.Current(), "a click on the middle snapshot's place shows it")
+	test.TapAt(c.plot, fyne.NewPos(0, 1))
 	f.h.q.Drain()
 	assert.Equal(t, 0, sc.Current(), "the left edge is the first snapshot")
 	assert.Equal(t, fmt.Sprintf("floor share %.0f%%", 100*s[0].FloorShare), c.legend[0].Text)
-	c.area.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: fyne.NewPos(w, 1)}})
+	c.plot.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: fyne.NewPos(w, 1)}})
 	f.h.q.Drain()
 	last := len(s) - 1
 	assert.Equal(t, last, sc.Current(), "a drag to the right edge reaches the last snapshot")
 	assert.Equal(t, fmt.Sprintf("regions %d", s[last].Regions), c.legend[1].Text)
 	assert.Equal(t, fmt.Sprintf("spawns %d", s[last].Spawns), c.legend[2].Text)
+	mx, _ := c.plot.Frame().Pixel(0, float64(last+1), 0)
+	assert.InDelta(t, float32(mx), c.plot.PositionOf(0, float64(last+1), 0).X, 0.5)
+}
+
+// Pointing at the chart reads out the snapshot under the pointer: its step
+// and builder, floor share, regions and spawns; the axes say what they count.
+func TestHistoryChartHoverReadsTheSnapshotUnderThePointer(t *testing.T) {
+	p := uitest.Project()
+	p.Levels[0].Chain.Steps = []chain.Step{{Builder: "cellular_automata"}, {Builder: "area_starting_position"}, {Builder: "cull_unreachable"}}
+	f := newFixture(t, p)
+	s := measured(t, f)
+	c := f.p.scrub.chart
+	h := f.result().History
+	k := len(s) / 3
+	uitest.Hover(f.w, c.plot, c.plot.PositionOf(1, float64(k+1), 0)) // the regions' panel
+	want := fmt.Sprintf("%s\nfloor share %.0f%%, regions %d, spawns %d", snapshotLabel(h, k), 100*s[k].FloorShare, s[k].Regions, s[k].Spawns)
+	assert.Equal(t, want, c.plot.Readout())
+	assert.Contains(t, c.plot.Readout(), fmt.Sprintf("%d/%d · ", k+1, len(s)))
+
+	m := c.plot.Model()
+	assert.Equal(t, "snapshot", m.X.Label)
+	assert.Equal(t, []string{"floor share (%)", "regions", "spawns"}, []string{m.Panels[0].Title, m.Panels[1].Title, m.Panels[2].Title})
+	fr := c.plot.Frame()
+	lo, hi := fr.YRange(0)
+	assert.Equal(t, [2]float64{0, 100}, [2]float64{lo, hi}, "floor share on a 0–100 %% axis")
+	assert.NotEmpty(t, fr.XTicks(), "the snapshots axis is labelled")
+	assert.NotEmpty(t, fr.YTicks(1), "the regions axis is labelled")
+	assert.NotEmpty(t, fr.YTicks(2), "the spawns axis is labelled")
 }
 
 func BenchmarkHistorySeries(b *testing.B) {

@@ -19,6 +19,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"hewn/chain"
+	"hewn/content"
 	"hewn/projects"
 	"hewn/ui/internal/widgets"
 	"hewn/ui/render"
@@ -53,6 +54,13 @@ type Host interface {
 	Post(f func())
 	// ShowError shows err to the designer.
 	ShowError(err error)
+	// Pack is the content pack (nil until loaded): paint mode's entity brushes.
+	Pack() *content.Pack
+	// FocusPrefab names the prefab the painter shows ("" for none): the map
+	// outlines where the chain placed it.
+	FocusPrefab() string
+	// ShowPrefab opens the project prefab name in the painter.
+	ShowPrefab(name string)
 }
 
 // Panel is the Map panel.
@@ -71,6 +79,7 @@ type Panel struct {
 	pins    *pinWatch
 	rooms   *widget.Check
 	changes *widget.Check
+	paint   *painter
 
 	result   *chain.Result // last good run
 	shownLvl int           // level the result belongs to
@@ -119,13 +128,16 @@ func New(h Host) *Panel {
 	zoomIn := widget.NewButtonWithIcon("", theme.ZoomInIcon(), func() { p.Zoom(1.25) })
 	fit := widget.NewButtonWithIcon("", theme.ZoomFitIcon(), p.Fit)
 
-	viewBar := container.NewHBox(p.rooms, p.changes, zoomOut, zoomIn, fit)
+	p.paint = newPainter(p)
+	viewBar := container.NewHBox(p.paint.toggle, p.rooms, p.changes, zoomOut, zoomIn, fit)
 	// two rows, so both fit beside a 1024 px window's sidebar: the seeds and
-	// the command; the level seed and the view controls
-	top := container.NewVBox(p.seeds.obj, container.NewBorder(nil, nil, nil, container.NewHBox(p.pins.btn, viewBar), p.seeds.level))
+	// the command; the level seed and the view controls (and in paint mode a
+	// third, the paint tools)
+	top := container.NewVBox(p.seeds.obj, container.NewBorder(nil, nil, nil, container.NewHBox(p.pins.btn, viewBar), p.seeds.level),
+		p.paint.row)
 	bottom := container.NewVBox(p.scrub.obj, widget.NewSeparator(),
 		container.NewBorder(nil, nil, nil, container.NewCenter(p.partial), p.status), p.hover)
-	p.obj = container.NewBorder(top, bottom, nil, nil, p.view)
+	p.obj = container.NewBorder(top, bottom, nil, p.paint.side, p.view)
 	p.ExtendBaseWidget(p)
 	p.Update()
 	return p
@@ -164,7 +176,7 @@ func (p *Panel) ShowRun(r *chain.Result, elapsed time.Duration) {
 	p.result, p.shownLvl = r, p.h.LevelIndex()
 	hist := r.History
 	target := hist.Len() - 1
-	if si := p.h.StepIndex(); si >= 0 {
+	if si := p.h.StepIndex(); si >= 0 && !p.paint.on { // paint mode paints the end
 		if i := hist.LastOf(si); i >= 0 {
 			target = i
 		}
@@ -176,9 +188,29 @@ func (p *Panel) ShowRun(r *chain.Result, elapsed time.Duration) {
 	if p.notice != "" {
 		notice, p.notice = p.notice+" · ", ""
 	}
-	p.status.SetText(notice + fmt.Sprintf("Depth %d · seed %d · %d×%d · %d snapshots · %d rooms · %d spawns · %s",
+	msg := notice + fmt.Sprintf("Depth %d · seed %d · %d×%d · %d snapshots · %d rooms · %d spawns · %s",
 		r.Chain.Depth, r.Seed, st.Map.W, st.Map.H, hist.Len(), len(st.Rooms), len(st.Spawns),
-		fmtElapsed(elapsed)))
+		fmtElapsed(elapsed))
+	if w := warningsText(r.Warnings); w != "" {
+		msg = w + " · " + msg
+		p.status.Importance = widget.WarningImportance
+	}
+	p.status.SetText(msg)
+	if p.paint.on {
+		p.paint.refreshBrushes()
+	}
+}
+
+// warningsText words a run's warnings for the status line: the first in
+// full, then how many more ("" for none).
+func warningsText(ws []chain.Warning) string {
+	switch len(ws) {
+	case 0:
+		return ""
+	case 1:
+		return "⚠ " + ws[0].String()
+	}
+	return fmt.Sprintf("⚠ %s (and %d more warnings)", ws[0].String(), len(ws)-1)
 }
 
 // ShowFailure shows a run of the selected level that failed with err (r, if
@@ -293,16 +325,37 @@ func (p *Panel) showSnapshot(i int) {
 	if p.changes.Checked && i > 0 {
 		changed = h.Changed(i)
 	}
-	sc := render.SnapshotScene(h.At(i), changed)
+	snap := h.At(i)
+	sc := render.SnapshotScene(snap, changed)
 	p.h.Style(sc, lvl)
 	sc.ShowRooms = p.h.Project().Settings.ShowRooms
 	p.setScene(sc)
+	p.view.SetMarks(append(p.placedMarks(r, lvl, snap.Step.Index), p.paint.marks()...))
+}
+
+// placedMarks outline where the run r of level lvl placed the prefab the
+// painter shows, and the placements of the selected step, up to the
+// top-level step upTo (the one whose snapshot is on screen).
+func (p *Panel) placedMarks(r *chain.Result, lvl, upTo int) []widgets.Mark {
+	focus := p.h.FocusPrefab()
+	si := -1
+	if lvl == p.h.LevelIndex() {
+		si = p.h.StepIndex()
+	}
+	var out []widgets.Mark
+	for _, pl := range r.Placements {
+		if pl.Step.Index <= upTo && ((focus != "" && pl.Name == focus) || pl.Step.Index == si) {
+			out = append(out, widgets.Mark{Rect: pl.Rect, Color: placedColor})
+		}
+	}
+	return out
 }
 
 // setScene shows sc in the viewport (nil: nothing).
 func (p *Panel) setScene(sc *render.Scene) {
 	p.scene = sc
 	if sc == nil {
+		p.view.SetMarks(nil)
 		p.view.SetDrawing(nil)
 		return
 	}
@@ -339,8 +392,11 @@ func (p *Panel) PlaybackDelay() time.Duration { return p.scrub.Delay() }
 
 // HistoryKey steps through the history for a key typed while no widget has
 // the focus: Left/PgUp back, Right/PgDn on, Home first, End last, Space play
-// or pause.
+// or pause; in paint mode a tool's letter picks it.
 func (p *Panel) HistoryKey(k *fyne.KeyEvent) {
+	if p.paint.key(k) {
+		return
+	}
 	s := p.scrub
 	switch k.Name {
 	case fyne.KeyLeft, fyne.KeyPageUp:
@@ -372,3 +428,14 @@ func (p *Panel) RollSeed() {
 // CheckPins regenerates every pinned level in the background and says on the
 // Pins button how many changed (after an edit that may have changed them).
 func (p *Panel) CheckPins() { p.pins.check() }
+
+// SetPaintMode turns the paint mode on or off (the Paint button, View →
+// Paint Mode).
+func (p *Panel) SetPaintMode(on bool) {
+	if on != p.paint.on {
+		p.paint.set(on)
+	}
+}
+
+// Painting reports whether the paint mode is on.
+func (p *Panel) Painting() bool { return p.paint.on }

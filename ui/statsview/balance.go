@@ -3,20 +3,18 @@ package statsview
 import (
 	"context"
 	"fmt"
-	"image"
-	"image/color"
 	"sort"
 	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"hewn/projects/play"
 	"hewn/projects/stats"
+	"hewn/ui/internal/widgets"
 )
 
 // balanceView lets a bot play every depth over many seeds and shows, per
@@ -28,7 +26,8 @@ type balanceView struct {
 	bot     *widget.Select
 	depths  *widget.Entry
 	run     *widget.Button
-	bars    *canvas.Image
+	rates   *widgets.Chart
+	killers *widgets.Chart
 	lines   *widget.Label
 	depth   *widget.Select
 	deaths  *fyne.Container
@@ -46,14 +45,17 @@ func newBalanceView(p *Panel, h Host) *balanceView {
 	b.depths = widget.NewEntry()
 	b.depths.SetText("1-10")
 	b.run = widget.NewButtonWithIcon("Run bots", theme.MediaPlayIcon(), b.sweep)
-	b.bars = chartImage(chartW, chartH)
+	b.rates = widgets.NewChart(rateMin)
+	b.rates.SetChart(waiting("Survival and exit rate per depth: run the bots"))
+	b.killers = widgets.NewChart(deathMin)
+	b.killers.SetChart(waiting("Deaths by creature per depth: run the bots"))
 	b.lines = widget.NewLabel("Bots play each depth over the seeds above, with the player's keys and knowledge.")
 	b.lines.Wrapping = fyne.TextWrapWord
 	b.depth = widget.NewSelect(nil, func(string) { b.showDeaths() })
 	b.deaths = container.NewVBox()
-	b.obj = widget.NewCard("", "Balance (survival bars per depth; died: click to replay)", container.NewVBox(
+	b.obj = widget.NewCard("", "Balance (survival and deaths per depth; died: click to replay)", container.NewVBox(
 		container.NewHBox(b.bot, widget.NewLabel("depths"), sized(b.depths, 80), b.run),
-		container.NewCenter(b.bars), b.lines,
+		b.rates, b.killers, b.lines,
 		container.NewBorder(nil, nil, widget.NewLabel("Deaths at depth"), nil, b.depth), b.deaths))
 	return b
 }
@@ -130,20 +132,13 @@ func (b *balanceView) sweep() {
 	}()
 }
 
-// show draws a report: a survival bar per depth (green) beside its exit
-// rate (blue), a line per depth, and the depth choice for deaths.
+// show draws a report: survival and exit rates per depth, deaths by
+// creature per depth, a line per depth, and the depth choice for deaths.
 func (b *balanceView) show(r *stats.BalanceReport) {
 	b.report = r
-	img := image.NewRGBA(image.Rect(0, 0, chartW, chartH))
-	n := len(r.Depths)
 	var text []string
 	var names []string
-	for i, d := range r.Depths {
-		w := chartW / max(n, 1)
-		hs := int(d.Survival * float64(chartH-2))
-		he := int(d.ReachedExit * float64(chartH-2))
-		fill(img, image.Rect(i*w+1, chartH-hs, i*w+w/2, chartH), color.RGBA{0x50, 0xD0, 0x60, 0xFF})
-		fill(img, image.Rect(i*w+w/2, chartH-he, (i+1)*w-1, chartH), color.RGBA{0x40, 0x90, 0xFF, 0xFF})
+	for _, d := range r.Depths {
 		deaths := make([]string, 0, len(d.Deaths))
 		for k, c := range d.Deaths {
 			deaths = append(deaths, fmt.Sprintf("%s %d", k, c))
@@ -157,8 +152,8 @@ func (b *balanceView) show(r *stats.BalanceReport) {
 		text = append(text, line)
 		names = append(names, strconv.Itoa(d.Depth))
 	}
-	b.bars.Image = img
-	b.bars.Refresh()
+	b.rates.SetChart(balanceChart(r))
+	b.killers.SetChart(deathsChart(r))
 	b.lines.SetText(strings.Join(text, "\n"))
 	b.depth.Options = names
 	if len(names) > 0 {

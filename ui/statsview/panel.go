@@ -10,10 +10,7 @@ package statsview
 import (
 	"context"
 	"fmt"
-	"image"
 	"image/color"
-	"math"
-	"slices"
 	"strconv"
 	"sync"
 
@@ -24,6 +21,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"hewn/projects/stats"
+	"hewn/ui/internal/widgets"
 )
 
 // Host is what the panel needs from the editor.
@@ -54,28 +52,34 @@ type Panel struct {
 	bar     *widget.ProgressBar
 	summary *widget.Label
 	metric  *widget.Select
-	hist    *canvas.Image
+	hist    *widgets.Chart
 	xMetric *widget.Select
 	yMetric *widget.Select
-	heat    *canvas.Image
+	heat    *widgets.Chart
 	worstBy *widget.Select
-	worst   *fyne.Container
-	obj     fyne.CanvasObject
-	report  *stats.Report
-	mu      sync.Mutex
-	cancel  context.CancelFunc
-	gen     uint64
-	running bool
-	balance *balanceView
+	// worstPicked is set once the designer picks the worst seeds' metric
+	// (until then each sweep ranks by worstDefault); settingWorst while the
+	// panel sets it.
+	worstPicked, settingWorst bool
+	worstNote                 *widget.Label
+	worst                     *fyne.Container
+	obj                       fyne.CanvasObject
+	report                    *stats.Report
+	mu                        sync.Mutex
+	cancel                    context.CancelFunc
+	gen                       uint64
+	running                   bool
+	balance                   *balanceView
 	// onDone is called when a sweep's report is shown (tests).
 	onDone func()
 }
 
-// histogram and heatmap image sizes in pixels.
-const (
-	chartW, chartH = 360, 120
-	heatCells      = 12
-	heatPx         = 16
+// The charts' smallest sizes (they grow with the panel's width).
+var (
+	histMin  = fyne.NewSize(320, 230)
+	heatMin  = fyne.NewSize(320, 320)
+	rateMin  = fyne.NewSize(320, 250)
+	deathMin = fyne.NewSize(320, 220)
 )
 
 // New builds the panel over h.
@@ -99,17 +103,28 @@ func New(h Host) *Panel {
 	p.xMetric.SetSelected(stats.FloorShare)
 	p.yMetric = widget.NewSelect(stats.MetricNames, func(string) { p.draw() })
 	p.yMetric.SetSelected(stats.PathLength)
-	p.worstBy = widget.NewSelect(stats.MetricNames, func(string) { p.draw() })
-	p.worstBy.SetSelected(stats.WorstBy)
-	p.hist = chartImage(chartW, chartH)
-	p.heat = chartImage(heatCells*heatPx, heatCells*heatPx)
+	p.worstBy = widget.NewSelect(stats.MetricNames, func(string) {
+		if !p.settingWorst {
+			p.worstPicked = true
+			p.draw()
+		}
+	})
+	p.setWorst(stats.WorstBy)
+	p.worstNote = widget.NewLabel("")
+	p.worstNote.Wrapping = fyne.TextWrapWord
+	p.hist = widgets.NewChart(histMin)
+	p.hist.SetChart(waiting("Histogram: run a sweep"))
+	p.heat = widgets.NewChart(heatMin)
+	p.heat.SetChart(waiting("Expressive range: run a sweep"))
 	p.worst = container.NewVBox()
 
 	form := container.NewHBox(widget.NewLabel("Seeds"), sized(p.seeds, 80), widget.NewLabel("from"), sized(p.from, 80), p.run, p.cancelB)
-	hist := widget.NewCard("", "Histogram", container.NewBorder(p.metric, nil, nil, nil, container.NewCenter(p.hist)))
-	heat := widget.NewCard("", "Expressive range (maps per cell)", container.NewBorder(
-		container.NewGridWithColumns(2, p.xMetric, p.yMetric), nil, nil, nil, container.NewCenter(p.heat)))
-	worst := widget.NewCard("", "Worst seeds (click to open)", container.NewBorder(p.worstBy, nil, nil, nil, p.worst))
+	hist := widget.NewCard("", "Histogram (point at a bar for its range and count)",
+		container.NewBorder(p.metric, nil, nil, nil, p.hist))
+	heat := widget.NewCard("", "Expressive range (maps per cell; point at a cell)", container.NewBorder(
+		container.NewGridWithColumns(2, labelled("across", p.xMetric), labelled("up", p.yMetric)), nil, nil, nil, p.heat))
+	worst := widget.NewCard("", "Worst seeds (click to open)", container.NewBorder(
+		container.NewVBox(labelled("by", p.worstBy), p.worstNote), nil, nil, nil, p.worst))
 	p.balance = newBalanceView(p, h)
 	sections := container.NewVBox(hist, heat, worst, p.balance.obj)
 	p.obj = container.NewBorder(container.NewVBox(form, p.bar, p.summary), nil, nil, nil,
@@ -132,12 +147,20 @@ func sized(o fyne.CanvasObject, w float32) fyne.CanvasObject {
 	return container.NewStack(r, o)
 }
 
-func chartImage(w, h int) *canvas.Image {
-	img := canvas.NewImageFromImage(image.NewRGBA(image.Rect(0, 0, w, h)))
-	img.FillMode = canvas.ImageFillOriginal
-	img.ScaleMode = canvas.ImageScalePixels
-	img.SetMinSize(fyne.NewSize(float32(w), float32(h)))
-	return img
+// labelled puts a label before o.
+func labelled(label string, o fyne.CanvasObject) fyne.CanvasObject {
+	return container.NewBorder(nil, nil, widget.NewLabel(label), nil, o)
+}
+
+// setWorst selects the worst seeds' metric without it counting as the
+// designer's pick (nor drawing: the caller does).
+func (p *Panel) setWorst(metric string) {
+	if p.worstBy.Selected == metric {
+		return
+	}
+	p.settingWorst = true
+	p.worstBy.SetSelected(metric)
+	p.settingWorst = false
 }
 
 // sweep sweeps the selected level over the seeds the form names, in the
@@ -233,17 +256,40 @@ func (p *Panel) draw() {
 	if r == nil {
 		return
 	}
+	d := reportData{r}
 	s := r.Metrics[p.metric.Selected]
-	p.summary.SetText(fmt.Sprintf("%s, depth %d: %d maps, %d failed. %s: mean %.3g, min %.3g, p50 %.3g, max %.3g.",
-		r.Target, r.Depth, r.Maps, r.Failures.Count, p.metric.Selected, s.Mean, s.Min, s.P50, s.Max))
-	p.hist.Image = histogramImage(s)
-	p.hist.Refresh()
-	p.heat.Image = heatImage(heat(r, p.xMetric.Selected, p.yMetric.Selected))
-	p.heat.Refresh()
+	mi := info(p.metric.Selected)
+	p.summary.SetText(fmt.Sprintf("%s, depth %d: %d maps, %d failed. %s: mean %s, min %s, median %s, max %s.",
+		r.Target, r.Depth, r.Maps, r.Failures.Count, capital(mi.short), mi.value(s.Mean), mi.value(s.Min), mi.value(s.P50), mi.value(s.Max)))
+	p.hist.SetChart(histogramChart(d, p.metric.Selected))
+	p.heat.SetChart(rangeChart(d, p.xMetric.Selected, p.yMetric.Selected))
+	p.showWorst(d)
+}
+
+// showWorst lists the worst seeds by the chosen metric, each a button that
+// opens it; until the designer picks a metric, one that differs between
+// seeds.
+func (p *Panel) showWorst(d sweepData) {
+	if !p.worstPicked {
+		p.setWorst(worstDefault(d, p.metric.Selected))
+	}
+	metric := p.worstBy.Selected
+	mi := info(metric)
+	high := highIsWorse(metric)
+	order := "lowest first"
+	if high {
+		order = "highest first"
+	}
+	p.worstNote.SetText(fmt.Sprintf("Ranked by %s, %s.", mi.short, order))
+	if !d.Varies(metric) {
+		p.worstNote.SetText(fmt.Sprintf("%s is the same on every map: pick a metric that differs between seeds.", capital(mi.short)))
+	}
 	p.worst.Objects = nil
-	high := p.worstBy.Selected == stats.Unreachable || p.worstBy.Selected == stats.DeadEnds
-	for _, smp := range r.Worst(p.worstBy.Selected, 8, high) {
-		label := fmt.Sprintf("seed %d: %s %.3g", smp.Seed, p.worstBy.Selected, smp.Metrics[p.worstBy.Selected])
+	for _, smp := range d.Worst(metric, 8, high) {
+		if smp.Error == "" && !d.Varies(metric) {
+			continue
+		}
+		label := fmt.Sprintf("seed %d: %s %s", smp.Seed, mi.short, mi.value(smp.Metrics[metric]))
 		if smp.Error != "" {
 			label = fmt.Sprintf("seed %d: failed: %s", smp.Seed, smp.Error)
 		}
@@ -253,79 +299,4 @@ func (p *Panel) draw() {
 		p.worst.Add(b)
 	}
 	p.worst.Refresh()
-}
-
-// histogramImage draws a summary's histogram as bars.
-func histogramImage(s stats.Summary) image.Image {
-	img := image.NewRGBA(image.Rect(0, 0, chartW, chartH))
-	n := len(s.Histogram)
-	if n == 0 {
-		return img
-	}
-	top := 0
-	for _, b := range s.Histogram {
-		top = max(top, b.Count)
-	}
-	w := chartW / n
-	bar := color.RGBA{0x40, 0x90, 0xFF, 0xFF}
-	for i, b := range s.Histogram {
-		h := 0
-		if top > 0 {
-			h = b.Count * (chartH - 2) / top
-		}
-		fill(img, image.Rect(i*w+1, chartH-h, (i+1)*w-1, chartH), bar)
-	}
-	return img
-}
-
-// heat counts the report's maps in a heatCells×heatCells grid over two
-// metrics' ranges (x left to right, y bottom to top): how the chain's output
-// spreads.
-func heat(r *stats.Report, x, y string) [heatCells][heatCells]int {
-	var grid [heatCells][heatCells]int
-	sx, sy := r.Metrics[x], r.Metrics[y]
-	cell := func(v, lo, hi float64) int {
-		if hi <= lo {
-			return 0
-		}
-		return min(int((v-lo)/(hi-lo)*heatCells), heatCells-1)
-	}
-	for _, s := range r.Samples {
-		vx, okx := s.Metrics[x]
-		vy, oky := s.Metrics[y]
-		if okx && oky {
-			grid[cell(vy, sy.Min, sy.Max)][cell(vx, sx.Min, sx.Max)]++
-		}
-	}
-	return grid
-}
-
-// heatImage draws counts as colour (dark blue for none, to yellow for most).
-func heatImage(grid [heatCells][heatCells]int) image.Image {
-	img := image.NewRGBA(image.Rect(0, 0, heatCells*heatPx, heatCells*heatPx))
-	top := 0
-	for _, row := range grid {
-		top = max(top, slices.Max(row[:]))
-	}
-	for gy, row := range grid {
-		for gx, n := range row {
-			t := 0.0
-			if top > 0 && n > 0 {
-				t = 0.15 + 0.85*math.Sqrt(float64(n)/float64(top))
-			}
-			c := color.RGBA{uint8(20 + 235*t), uint8(20 + 200*t), uint8(60 + 40*(1-t)), 0xFF}
-			y := heatCells - 1 - gy // high values at the top
-			fill(img, image.Rect(gx*heatPx, y*heatPx, (gx+1)*heatPx-1, (y+1)*heatPx-1), c)
-		}
-	}
-	return img
-}
-
-func fill(img *image.RGBA, r image.Rectangle, c color.RGBA) {
-	r = r.Intersect(img.Bounds())
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			img.SetRGBA(x, y, c)
-		}
-	}
 }

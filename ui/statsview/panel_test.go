@@ -1,6 +1,12 @@
 package statsview
 
 import (
+	"fmt"
+	"maps"
+	"math"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -16,6 +22,7 @@ import (
 	"hewn/projects/play"
 	"hewn/projects/stats"
 	"hewn/ui/internal/uitest"
+	"hewn/ui/render/chart"
 )
 
 // replay is a replay the panel asked for.
@@ -33,6 +40,7 @@ type fakeHost struct {
 	q       *uitest.Queue
 	opened  []uint64
 	replays []replay
+	win     fyne.Window
 }
 
 func (h *fakeHost) Target() (stats.Target, bool) {
@@ -71,6 +79,7 @@ func newPanel(t *testing.T, depth int) (*Panel, *fakeHost) {
 	pn := New(h)
 	w := test.NewTempWindow(t, pn)
 	w.Resize(fyne.NewSize(900, 800))
+	h.win = w
 	return pn, h
 }
 
@@ -102,9 +111,9 @@ func TestStatisticsPanelSweeps50SeedsAndOpensTheWorst(t *testing.T) {
 	assert.Equal(t, 1.0, widgetsIn[*widget.ProgressBar](panel)[0].Value)
 	assert.True(t, uitest.TextIn(panel, "50 maps"))
 	n := 0
-	for _, row := range heat(r, stats.FloorShare, stats.PathLength) {
+	for _, row := range heatCounts(reportData{r}, stats.FloorShare, stats.PathLength) {
 		for _, c := range row {
-			n += c
+			n += int(c)
 		}
 	}
 	assert.Equal(t, 50-r.Failures.Count, n, "the expressive range counts every map")
@@ -170,6 +179,38 @@ func TestBalanceViewOver20SeedsOpensADeathReplay(t *testing.T) {
 	require.Len(t, r.Depths, 1)
 	assert.Equal(t, 20, r.Depths[0].Runs+r.Depths[0].Failed)
 	assert.True(t, uitest.TextIn(panel, "depth 2: survived"))
+
+	// the rates chart: survival and exit per depth on a 0–100 % axis, each bar read out
+	h.win.Resize(fyne.NewSize(900, 2600)) // every chart on screen
+	rates := panel.balance.rates
+	d := r.Depths[0]
+	var ys []string
+	for _, tk := range rates.Frame().YTicks(0) {
+		ys = append(ys, tk.Label)
+	}
+	assert.Equal(t, "0", ys[0])
+	assert.Equal(t, "100", ys[len(ys)-1], "rates up to 100 %")
+	assert.Equal(t, "runs (%)", rates.Model().Panels[0].Y.Label)
+	assert.Equal(t, "depth", rates.Model().X.Label)
+	lo, hi := chart.Slot(0, 0, 2)
+	uitest.Hover(h.win, rates, rates.PositionOf(0, (lo+hi)/2, 1))
+	survived := int(math.Round(d.Survival * float64(d.Runs)))
+	assert.Equal(t, fmt.Sprintf("depth 2: survived in %.0f %% of runs (%d of %d)", 100*d.Survival, survived, d.Runs), rates.Readout())
+	lo, hi = chart.Slot(0, 1, 2)
+	uitest.Hover(h.win, rates, rates.PositionOf(0, (lo+hi)/2, 1))
+	assert.Contains(t, rates.Readout(), fmt.Sprintf("depth 2: reached the exit in %.0f %% of runs", 100*d.ReachedExit))
+
+	// deaths by creature: a stack per depth, a legend entry per killer
+	killers := panel.balance.killers
+	require.NotEmpty(t, d.Deaths)
+	var names []string
+	for _, s := range killers.Model().Panels[0].Series {
+		names = append(names, s.(*chart.Bars).Name)
+	}
+	assert.ElementsMatch(t, slices.Collect(maps.Keys(d.Deaths)), names)
+	uitest.Hover(h.win, killers, killers.PositionOf(0, 0, 0.5))
+	assert.Regexp(t, `^depth 2: .+ killed the bot in \d+ of `+strconv.Itoa(d.Runs)+` runs$`, killers.Readout())
+
 	var death *widget.Button
 	for _, b := range widgetsIn[*widget.Button](panel) {
 		if strings.Contains(b.Text, "killed by") && death == nil {
@@ -186,4 +227,114 @@ func TestBalanceViewOver20SeedsOpensADeathReplay(t *testing.T) {
 	require.NoError(t, g.KeysString(rp.keys))
 	assert.False(t, g.Alive(), "the replay ends where the bot died")
 	assert.Equal(t, 2, g.Depth)
+}
+
+// sweep runs the panel's sweep over n seeds from 1 and waits for its report.
+func sweep(t *testing.T, panel *Panel, h *fakeHost, n int) *stats.Report {
+	t.Helper()
+	entries := widgetsIn[*widget.Entry](rowWith(t, panel, "Seeds"))
+	entries[0].SetText(strconv.Itoa(n))
+	entries[1].SetText("1")
+	done := make(chan struct{}, 1)
+	panel.onDone = func() { done <- struct{}{} }
+	test.Tap(uitest.ButtonIn(t, panel, "Run"))
+	require.True(t, h.q.DrainUntil(done, 2*time.Minute), "the sweep finished")
+	require.NotNil(t, panel.report)
+	return panel.report
+}
+
+// Pointing at a histogram bar reads out its range and count; pointing at an
+// expressive-range cell reads out its two ranges and count; both charts name
+// their axes with units.
+func TestStatisticsChartsReadOutWhatIsUnderThePointer(t *testing.T) {
+	panel, h := newPanel(t, 3)
+	h.win.Resize(fyne.NewSize(900, 1600))
+	r := sweep(t, panel, h, 40)
+
+	hist := panel.hist
+	m := hist.Model()
+	assert.Equal(t, "floor share (% of tiles)", m.X.Label)
+	assert.Equal(t, "maps", m.Panels[0].Y.Label)
+	assert.NotEmpty(t, hist.Frame().XTicks())
+	bins := r.Metrics[stats.FloorShare].Histogram
+	top := 0
+	for i, b := range bins {
+		if b.Count > bins[top].Count {
+			top = i
+		}
+	}
+	bar := m.Panels[0].Series[0].(*chart.Bars).Bars[top]
+	assert.InDelta(t, 100*bins[top].Lo, bar.Lo, 1e-9, "shares in per cent")
+	uitest.Hover(h.win, hist, hist.PositionOf(0, (bar.Lo+bar.Hi)/2, bar.Value/2))
+	got := regexp.MustCompile(`^floor share ([0-9.]+)–([0-9.]+) %: (.*)$`).FindStringSubmatch(hist.Readout())
+	require.Len(t, got, 4, hist.Readout())
+	width := 100 * (bins[top].Hi - bins[top].Lo)
+	for i, edge := range []float64{bins[top].Lo, bins[top].Hi} {
+		v, err := strconv.ParseFloat(got[1+i], 64)
+		require.NoError(t, err)
+		assert.InDelta(t, 100*edge, v, width/10, "the bin's edges in per cent, to a tenth of its width")
+	}
+	total := r.Maps - r.Failures.Count
+	assert.Equal(t, fmt.Sprintf("%d maps (%.0f %% of %d)", bins[top].Count, 100*float64(bins[top].Count)/float64(total), total), got[3])
+
+	heat := panel.heat
+	counts := heatCounts(reportData{r}, stats.FloorShare, stats.PathLength)
+	hm := heat.Model().Panels[0].Series[0].(*chart.Heat)
+	assert.Equal(t, "path length to exit (steps)", heat.Model().Panels[0].Y.Label)
+	assert.NotEmpty(t, heat.Frame().ScaleTicks(), "a colour scale")
+	row, col := 0, 0
+	for ri, rr := range counts {
+		for ci, n := range rr {
+			if n > counts[row][col] {
+				row, col = ri, ci
+			}
+		}
+	}
+	uitest.Hover(h.win, heat, heat.PositionOf(0, (hm.XEdges[col]+hm.XEdges[col+1])/2, (hm.YEdges[row]+hm.YEdges[row+1])/2))
+	lines := strings.Split(heat.Readout(), "\n")
+	require.Len(t, lines, 3, heat.Readout())
+	assert.Regexp(t, `^floor share [0-9.]+–[0-9.]+ %$`, lines[0])
+	assert.True(t, strings.HasPrefix(lines[1], "path length "), lines[1])
+	assert.True(t, strings.HasPrefix(lines[2], fmt.Sprintf("%d maps", int(counts[row][col]))), lines[2])
+}
+
+// The worst seeds rank by a metric that differs between seeds: path length
+// at first (reachable share is 1 on every map of these caverns).
+func TestWorstSeedsRankByAMetricThatDiffers(t *testing.T) {
+	panel, h := newPanel(t, 3)
+	r := sweep(t, panel, h, 30)
+	require.Equal(t, r.Metrics[stats.ReachableShare].Min, r.Metrics[stats.ReachableShare].Max, "reachable share is constant here")
+	assert.Equal(t, stats.PathLength, panel.worstBy.Selected)
+	var values []string
+	for _, b := range widgetsIn[*widget.Button](cardIn(t, panel, "Worst seeds (click to open)")) {
+		if strings.HasPrefix(b.Text, "seed ") && !strings.Contains(b.Text, "failed") {
+			_, v, ok := strings.Cut(b.Text, "path length ")
+			require.True(t, ok, b.Text)
+			values = append(values, v)
+		}
+	}
+	require.NotEmpty(t, values)
+	assert.NotEqual(t, values[0], values[len(values)-1], "the list ranks seeds that differ: %q", values)
+	assert.True(t, uitest.TextIn(panel, "Ranked by path length, lowest first."))
+
+	// a constant metric, picked by the designer, ranks nothing and says so
+	panel.worstBy.SetSelected(stats.ReachableShare)
+	assert.True(t, uitest.TextIn(panel, "Reachable floor is the same on every map"))
+	// the next sweep keeps the designer's pick
+	sweep(t, panel, h, 10)
+	assert.Equal(t, stats.ReachableShare, panel.worstBy.Selected)
+}
+
+// fakeData is a sweep whose metrics vary or not as told.
+type fakeData map[string]bool
+
+func (d fakeData) Bins(string) []stats.Bin                      { return nil }
+func (d fakeData) Varies(m string) bool                         { return d[m] }
+func (d fakeData) Pairs(string, string, func(float64, float64)) {}
+func (d fakeData) Worst(string, int, bool) []stats.Sample       { return nil }
+
+func TestWorstDefaultSkipsConstantMetrics(t *testing.T) {
+	assert.Equal(t, stats.PathLength, worstDefault(fakeData{stats.PathLength: true, stats.Rooms: true}, stats.Rooms))
+	assert.Equal(t, stats.Rooms, worstDefault(fakeData{stats.Rooms: true, stats.FloorShare: true}, stats.Rooms), "else the histogram's")
+	assert.Equal(t, stats.DeadEnds, worstDefault(fakeData{stats.DeadEnds: true}, stats.Rooms), "else the first that varies")
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math/rand/v2"
+	"sync"
 	"unsafe"
 
 	"hewn/chain"
@@ -72,17 +73,18 @@ func (b cellular) Build(ctx context.Context, s *chain.State, rng *rand.Rand) err
 }
 
 // iterationLabels are the snapshot labels of the first iterations, made once
-// (a sweep runs thousands of maps and records no snapshot).
-var iterationLabels = func() (l [101]string) {
+// when first needed (a sweep runs thousands of maps and records no snapshot).
+var iterationLabels = sync.OnceValue(func() *[101]string {
+	var l [101]string
 	for i := range l {
 		l[i] = fmt.Sprintf("iteration %d", i)
 	}
-	return l
-}()
+	return &l
+})
 
 func iterationLabel(i int) string {
-	if i < len(iterationLabels) {
-		return iterationLabels[i]
+	if l := iterationLabels(); i < len(l) {
+		return l[i]
 	}
 	return fmt.Sprintf("iteration %d", i)
 }

@@ -307,7 +307,7 @@ func fits(t *prefab.Template, g *chain.Grid) error {
 // level makes the template the whole map, drawn from the top-left corner on a
 // fresh map of walls, as the tutorial's Constant mode does.
 func (b prefabStep) level(s *chain.State) error {
-	t, _, err := b.single(s, "wfc_populated")
+	t, e, err := b.single(s, "wfc_populated")
 	if err != nil {
 		return err
 	}
@@ -322,7 +322,25 @@ func (b prefabStep) level(s *chain.State) error {
 	}
 	g.Fill(g.Bounds(), chain.Wall)
 	s.Start, s.Exits, s.Rooms, s.Corridors, s.Spawns = nil, nil, nil, nil, nil
+	s.Place(chain.R(0, 0, t.W, t.H), b.placedName(e, "wfc_populated"))
 	return stamp(s, t, 0, 0)
+}
+
+// placedName is the name a placement of the step's single template records
+// (see chain.Placement): the file's path, "" for the step's own rows, else
+// the prefab's name (def when the step names none).
+func (b prefabStep) placedName(e prefab.Builtin, def string) string {
+	switch {
+	case b.file != "":
+		return b.file
+	case b.rows != nil || b.tmpl != nil:
+		return ""
+	case e.Name != "":
+		return e.Name
+	case b.name != "":
+		return b.name
+	}
+	return def
 }
 
 // sectionOrigin places a w-wide template on an axis of the given size as the
@@ -372,6 +390,7 @@ func (b prefabStep) sectional(ctx context.Context, s *chain.State) error {
 			covered = append(covered, ex)
 		}
 	}
+	s.Place(area, b.placedName(e, "orc_camp"))
 	if err := stamp(s, t, x0, y0); err != nil {
 		return err
 	}
@@ -510,11 +529,7 @@ func (b prefabStep) vaultList(s *chain.State) ([]vault, error) {
 		if err != nil {
 			return nil, err
 		}
-		name := "template"
-		if b.file != "" {
-			name = b.file
-		}
-		return []vault{{name: name, t: t, lo: 0, hi: math.MaxInt}}, nil
+		return []vault{{name: b.file, t: t, lo: 0, hi: math.MaxInt}}, nil
 	}
 	names := b.vaults
 	if b.name != "" {
@@ -582,11 +597,12 @@ func (b prefabStep) roomVaults(ctx context.Context, s *chain.State, rng *rand.Ra
 			continue
 		}
 		p := spots[rng.IntN(len(spots))]
+		s.Place(chain.R(p.X, p.Y, v.t.W, v.t.H), v.name)
 		if err := stamp(s, v.t, p.X, p.Y); err != nil {
 			return err
 		}
 		chain.R(p.X, p.Y, v.t.W, v.t.H).Each(func(q chain.Point) { used[g.Idx(q)] = true })
-		s.Snapshot("vault " + v.name)
+		s.Snapshot("vault " + cmp.Or(v.name, "template"))
 		possible = slices.Delete(possible, vi, vi+1)
 	}
 	return nil

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 	"github.com/stretchr/testify/require"
@@ -248,4 +249,35 @@ func PressKey(t testing.TB, w fyne.Window, key fyne.KeyName) {
 	f := w.Canvas().Focused()
 	require.NotNil(t, f, "something has the focus")
 	f.TypedKey(&fyne.KeyEvent{Name: key})
+}
+
+// Hover moves the mouse over o at pos (in o's coordinates) in window w, as
+// the designer's pointer does: o (or the hoverable under it) gets MouseIn or
+// MouseMoved.
+func Hover(w fyne.Window, o fyne.CanvasObject, pos fyne.Position) {
+	abs := fyne.CurrentApp().Driver().AbsolutePositionForObject(o).Add(pos)
+	test.MoveMouse(w.Canvas(), abs)
+}
+
+// Painted is a viewport a tool paints on: widgets.Viewport, or a widget
+// embedding one.
+type Painted interface {
+	TilePos(t chain.Point) fyne.Position
+	MouseDown(e *desktop.MouseEvent)
+	MouseUp(e *desktop.MouseEvent)
+	Dragged(e *fyne.DragEvent)
+}
+
+// Stroke drags the mouse's primary button over v through the tiles pts, as
+// the pointer would: pressed on the first, moved over the others, released
+// on the last.
+func Stroke(v Painted, pts ...chain.Point) {
+	at := func(p chain.Point) *desktop.MouseEvent {
+		return &desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: v.TilePos(p)}, Button: desktop.MouseButtonPrimary}
+	}
+	v.MouseDown(at(pts[0]))
+	for _, p := range pts[1:] {
+		v.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: v.TilePos(p)}})
+	}
+	v.MouseUp(at(pts[len(pts)-1]))
 }

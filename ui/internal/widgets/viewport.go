@@ -40,7 +40,9 @@ const defaultCell = 12
 // size). By default it fits the whole drawing, and the mouse wheel zooms
 // around the pointer and dragging pans; in follow mode (Follow) the tile size
 // is fixed and the camera centres on the drawing's focus tile. Hovering
-// reports the tile under the pointer.
+// reports the tile under the pointer. A Tool (SetTool) takes the primary
+// button's strokes instead of panning (the painter's and the map's paint
+// mode), and marks (SetMarks) outline or tint tiles over the drawing.
 //
 // The zero value is ready to use once extended (ExtendBaseWidget), so a
 // widget can embed a Viewport and add behaviour of its own (the play view
@@ -58,10 +60,38 @@ type Viewport struct {
 	scale   float32 // device pixels per Fyne unit, learnt when drawing (0: 1)
 	hover   *chain.Point
 	min     fyne.Size
+	marks   []Mark
+	// tool receives the primary button's strokes (nil: dragging pans);
+	// stroking is set from its press to its release, last is the tile it
+	// was last told of.
+	tool     Tool
+	stroking bool
+	last     chain.Point
 
 	// OnHover is called with the tile under the pointer when it moves or the
 	// drawing changes under it, and with in false when the pointer leaves.
 	OnHover func(tile chain.Point, in bool)
+}
+
+// Tool receives the strokes of the mouse's primary button over a viewport
+// (see SetTool), by tile: Down where it is pressed, Drag at each other tile
+// the pointer moves to while pressed (tiles off the drawing included), Up
+// where it is released.
+type Tool interface {
+	Down(tile chain.Point, mod fyne.KeyModifier)
+	Drag(tile chain.Point)
+	Up(tile chain.Point)
+}
+
+// Mark is an outline or a tint a viewport draws over its drawing (see
+// SetMarks), in tiles: a selection, a stamped prefab, the cells a stroke
+// covers.
+type Mark struct {
+	Rect  chain.Rect
+	Color color.RGBA
+	// Fill tints the tiles (Color's alpha says how strongly) instead of
+	// outlining the rectangle.
+	Fill bool
 }
 
 // NewViewport returns an empty viewport that fits the first drawing it is given.
@@ -125,6 +155,19 @@ func tiles(d Drawing) (w, h int) {
 		return 0, 0
 	}
 	return d.Tiles()
+}
+
+// SetMarks draws marks over the drawing (nil: none), in order.
+func (v *Viewport) SetMarks(marks []Mark) {
+	v.marks = marks
+	v.Refresh()
+}
+
+// SetTool gives the primary button's strokes to t (see Tool); panning is
+// then the middle button's (the wheel still zooms). nil gives dragging back
+// to panning.
+func (v *Viewport) SetTool(t Tool) {
+	v.tool, v.stroking = t, false
 }
 
 // Drawing returns the drawing shown (nil: none).
@@ -224,19 +267,77 @@ func (v *Viewport) draw(w, h int) image.Image {
 		clear(v.buf.Pix)
 		return v.buf
 	}
-	switch f, ok := v.drawing.(Followed); {
-	case v.follow && ok:
-		v.followTo(f.Focus(), tw, th, w, h)
-	case !v.free && !v.follow:
-		v.fitTo(tw, th, w, h)
-	}
+	v.place(w, h)
 	atlas, err := render.NewAtlas(v.cellSize())
 	if err != nil {
 		clear(v.buf.Pix)
 		return v.buf
 	}
 	v.drawing.DrawAt(v.buf, atlas, v.origin)
+	for _, m := range v.marks {
+		v.drawMark(m)
+	}
 	return v.buf
+}
+
+// place sets the tile size and origin for a view of pw×ph device pixels
+// when the view fits or follows its drawing (a free view keeps its own).
+func (v *Viewport) place(pw, ph int) {
+	tw, th := tiles(v.drawing)
+	if tw == 0 || th == 0 || pw <= 0 || ph <= 0 {
+		return
+	}
+	switch f, ok := v.drawing.(Followed); {
+	case v.follow && ok:
+		v.followTo(f.Focus(), tw, th, pw, ph)
+	case !v.free && !v.follow:
+		v.fitTo(tw, th, pw, ph)
+	}
+}
+
+// placeNow places the view for its current size (before an event is turned
+// into a tile: the view may not have been drawn at this size yet).
+func (v *Viewport) placeNow() {
+	s, sc := v.Size(), v.pxScale()
+	v.place(int(s.Width*sc), int(s.Height*sc))
+}
+
+// markAlpha is how strongly an outline's colour covers the drawing.
+const markAlpha = 230
+
+// drawMark draws m into the frame buffer.
+func (v *Viewport) drawMark(m Mark) {
+	if m.Rect.Empty() {
+		return
+	}
+	n := v.cellSize()
+	r := image.Rect(m.Rect.X*n, m.Rect.Y*n, m.Rect.X2()*n, m.Rect.Y2()*n).Add(v.origin)
+	if m.Fill {
+		tintRect(v.buf, r, m.Color)
+		return
+	}
+	t := max(1, n/6)
+	c := m.Color
+	c.A = markAlpha
+	for _, side := range []image.Rectangle{
+		image.Rect(r.Min.X, r.Min.Y, r.Max.X, r.Min.Y+t), image.Rect(r.Min.X, r.Max.Y-t, r.Max.X, r.Max.Y),
+		image.Rect(r.Min.X, r.Min.Y+t, r.Min.X+t, r.Max.Y-t), image.Rect(r.Max.X-t, r.Min.Y+t, r.Max.X, r.Max.Y-t),
+	} {
+		tintRect(v.buf, side, c)
+	}
+}
+
+// tintRect blends c (by its alpha) over the pixels of r in dst.
+func tintRect(dst *image.RGBA, r image.Rectangle, c color.RGBA) {
+	r = r.Intersect(dst.Rect)
+	a := uint32(c.A)
+	mix := func(x, y uint8) uint8 { return uint8((uint32(x)*(255-a) + uint32(y)*a + 127) / 255) }
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		row := dst.Pix[dst.PixOffset(r.Min.X, y):]
+		for i := 0; i < r.Dx()*4; i += 4 {
+			row[i], row[i+1], row[i+2] = mix(row[i], c.R), mix(row[i+1], c.G), mix(row[i+2], c.B)
+		}
+	}
 }
 
 // pxScale is the device pixels per Fyne unit (1 until the first frame says).
@@ -255,6 +356,7 @@ func (v *Viewport) devicePx(p fyne.Position) image.Point {
 
 // tileAt returns the drawing's tile under a position in the widget.
 func (v *Viewport) tileAt(p fyne.Position) chain.Point {
+	v.placeNow()
 	px := v.devicePx(p)
 	return chain.Point{X: floorDiv(px.X-v.origin.X, v.cellSize()), Y: floorDiv(px.Y-v.origin.Y, v.cellSize())}
 }
@@ -267,6 +369,14 @@ func floorDiv(a, b int) int {
 	return q
 }
 
+// TilePos returns where the centre of tile t is in the widget: to put a
+// pop-up over a tile, or a test's pointer.
+func (v *Viewport) TilePos(t chain.Point) fyne.Position {
+	v.placeNow()
+	n, sc := v.cellSize(), v.pxScale()
+	return fyne.NewPos(float32(v.origin.X+t.X*n+n/2)/sc, float32(v.origin.Y+t.Y*n+n/2)/sc)
+}
+
 // Scrolled zooms around the pointer (fyne.Scrollable).
 func (v *Viewport) Scrolled(e *fyne.ScrollEvent) {
 	f := 1.25
@@ -276,8 +386,16 @@ func (v *Viewport) Scrolled(e *fyne.ScrollEvent) {
 	v.zoom(f, v.devicePx(e.Position))
 }
 
-// Dragged pans (fyne.Draggable).
+// Dragged pans (fyne.Draggable), or, while the primary button strokes a
+// tool, tells the tool of each new tile under the pointer.
 func (v *Viewport) Dragged(e *fyne.DragEvent) {
+	if v.stroking {
+		if t := v.tileAt(e.Position); t != v.last {
+			v.last = t
+			v.tool.Drag(t)
+		}
+		return
+	}
 	if v.follow {
 		return
 	}
@@ -289,6 +407,25 @@ func (v *Viewport) Dragged(e *fyne.DragEvent) {
 
 // DragEnd implements fyne.Draggable.
 func (v *Viewport) DragEnd() {}
+
+// MouseDown starts a tool's stroke on the primary button (desktop.Mouseable).
+func (v *Viewport) MouseDown(e *desktop.MouseEvent) {
+	if v.tool == nil || e.Button != desktop.MouseButtonPrimary {
+		return
+	}
+	v.stroking = true
+	v.last = v.tileAt(e.Position)
+	v.tool.Down(v.last, e.Modifier)
+}
+
+// MouseUp ends a tool's stroke (desktop.Mouseable).
+func (v *Viewport) MouseUp(e *desktop.MouseEvent) {
+	if !v.stroking || e.Button != desktop.MouseButtonPrimary {
+		return
+	}
+	v.stroking = false
+	v.tool.Up(v.tileAt(e.Position))
+}
 
 // MouseIn implements desktop.Hoverable.
 func (v *Viewport) MouseIn(e *desktop.MouseEvent) { v.MouseMoved(e) }

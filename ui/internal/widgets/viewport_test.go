@@ -3,7 +3,9 @@ package widgets
 import (
 	"context"
 	"flag"
+	"fmt"
 	"image"
+	"image/color"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -186,4 +188,63 @@ func benchFrame(b *testing.B, w, h int) {
 		v.origin.X = -(i % 3) * 16
 		v.draw(1000, 700)
 	}
+}
+
+// recorder is a Tool that writes down what it is told.
+type recorder struct{ got []string }
+
+func (r *recorder) Down(t chain.Point, _ fyne.KeyModifier) {
+	r.got = append(r.got, fmt.Sprint("down ", t))
+}
+func (r *recorder) Drag(t chain.Point) { r.got = append(r.got, fmt.Sprint("drag ", t)) }
+func (r *recorder) Up(t chain.Point)   { r.got = append(r.got, fmt.Sprint("up ", t)) }
+
+// With a tool, the primary button strokes it tile by tile (before the view
+// was ever drawn), the middle button still pans, and TilePos finds a tile's
+// centre.
+func TestViewportToolStrokesByTile(t *testing.T) {
+	test.NewTempApp(t)
+	v := NewViewport()
+	w := test.NewTempWindow(t, v)
+	w.Resize(fyne.NewSize(400, 250))
+	v.SetDrawing(&render.Scene{Map: chain.NewGrid(40, 25)})
+	r := &recorder{}
+	v.SetTool(r)
+	at := func(p chain.Point) desktop.MouseEvent {
+		return desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: v.TilePos(p)}, Button: desktop.MouseButtonPrimary}
+	}
+	down := at(chain.Point{X: 3, Y: 4})
+	v.MouseDown(&down)
+	for _, p := range []chain.Point{{X: 3, Y: 4}, {X: 4, Y: 4}, {X: 4, Y: 4}, {X: 5, Y: 6}} {
+		v.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: v.TilePos(p)}})
+	}
+	up := at(chain.Point{X: 5, Y: 6})
+	v.MouseUp(&up)
+	assert.Equal(t, []string{"down (3,4)", "drag (4,4)", "drag (5,6)", "up (5,6)"}, r.got)
+
+	r.got = nil
+	mid := at(chain.Point{X: 1, Y: 1})
+	before := mid.Position
+	mid.Button = desktop.MouseButtonTertiary
+	v.MouseDown(&mid)
+	v.Dragged(&fyne.DragEvent{Dragged: fyne.Delta{DX: 20}})
+	v.MouseUp(&mid)
+	assert.Empty(t, r.got, "the middle button pans")
+	assert.Equal(t, before.Add(fyne.NewPos(20, 0)), v.TilePos(chain.Point{X: 1, Y: 1}))
+	assert.Equal(t, chain.Point{X: 1, Y: 1}, v.tileAt(v.TilePos(chain.Point{X: 1, Y: 1})))
+}
+
+// Marks outline or tint tiles over the drawing.
+func TestViewportMarks(t *testing.T) {
+	test.NewTempApp(t)
+	v := NewViewport()
+	v.SetDrawing(&render.Scene{Map: chain.NewGrid(10, 10), Void: color.RGBA{A: 255}})
+	v.SetMarks([]Mark{{Rect: chain.R(1, 1, 3, 3), Color: color.RGBA{R: 255, A: 255}}, {Rect: chain.R(6, 6, 1, 1), Color: color.RGBA{G: 255, A: 255}, Fill: true}})
+	img := v.draw(100, 100).(*image.RGBA)
+	red := img.RGBAAt(10, 20)
+	assert.Greater(t, red.R, uint8(200), "the outline's left edge at tile (1,2)")
+	inside := img.RGBAAt(25, 25)
+	assert.Less(t, inside.R, uint8(100), "the outline leaves its inside alone")
+	green := img.RGBAAt(65, 65)
+	assert.Greater(t, green.G, uint8(200), "a filled mark tints its tiles")
 }

@@ -1,8 +1,9 @@
 // Package widgets holds the editor's shared widgets: the glyph viewport that
 // the map view and the play view both draw in, the colour swatch and picker,
 // numeric and seed entries, hints, tips, the form slot that rebuilds a form
-// only when its subject changed, and the watch that tells a panel its tab was
-// opened. Nothing here knows the model: the panels wire these widgets to it.
+// only when its subject changed, the watch that tells a panel its tab was
+// opened, and the chart widget that shows a ui/render/chart figure with
+// hover read-outs. Nothing here knows the model: the panels wire these widgets to it.
 package widgets
 
 import (

@@ -1,0 +1,355 @@
+package widgets
+
+import (
+	"image"
+	"image/color"
+	"strings"
+	"sync"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"hewn/ui/render/chart"
+)
+
+// Chart shows a chart.Chart at the widget's size, drawn only when it is
+// painted (a chart in a hidden tab costs nothing) and again only when the
+// size, the screen's scale, the theme's colours or the chart change. The
+// pointer over it shows a read-out of the data underneath (the bar's range
+// and count, the cell's ranges and count, the point's values) in a tooltip;
+// clicks and drags report the hit to OnTap and OnDrag. A marker (a vertical
+// line at a data X, e.g. the shown snapshot) is drawn over the image without
+// drawing the chart again.
+type Chart struct {
+	widget.BaseWidget
+	// OnTap is called with what lies under a click; OnDrag with what lies
+	// under the pointer as it drags (nil: ignored).
+	OnTap, OnDrag func(chart.Hit)
+
+	mu     sync.Mutex // model, frame, key, last: the painter reads them
+	model  *chart.Chart
+	min    fyne.Size
+	frame  *chart.Frame
+	key    chartKey
+	last   *image.RGBA
+	raster *canvas.Raster
+
+	marker   *canvas.Line
+	markerX  float64
+	markerOn bool
+
+	tipBox   *canvas.Rectangle
+	tipLines []*canvas.Text
+	tip      string
+	pointer  fyne.Position
+	hovering bool
+}
+
+// chartKey is what a rendered image depends on.
+type chartKey struct {
+	model  *chart.Chart
+	w, h   int
+	scale  float32
+	bg, fg color.NRGBA
+}
+
+// near says k and o differ at most by a pixel in size.
+func (k chartKey) near(o chartKey) bool {
+	dw, dh := k.w-o.w, k.h-o.h
+	k.w, k.h = o.w, o.h
+	return k == o && dw*dw <= 1 && dh*dh <= 1
+}
+
+// NewChart is an empty chart widget at least min large.
+func NewChart(min fyne.Size) *Chart {
+	c := &Chart{min: min}
+	c.raster = canvas.NewRaster(c.paint)
+	c.raster.ScaleMode = canvas.ImageScaleFastest
+	c.marker = canvas.NewLine(theme.Color(theme.ColorNamePrimary))
+	c.marker.StrokeWidth = 2
+	c.marker.Hide()
+	c.tipBox = canvas.NewRectangle(theme.Color(theme.ColorNameOverlayBackground))
+	c.tipBox.StrokeColor = theme.Color(theme.ColorNameForeground)
+	c.tipBox.StrokeWidth = 1
+	c.tipBox.CornerRadius = 3
+	c.tipBox.Hide()
+	c.ExtendBaseWidget(c)
+	return c
+}
+
+// SetChart shows m (nil: nothing), drawn when next painted.
+func (c *Chart) SetChart(m *chart.Chart) {
+	c.mu.Lock()
+	c.model = m
+	c.mu.Unlock()
+	if c.hovering {
+		c.hover(c.pointer)
+	}
+	c.placeMarker()
+	c.raster.Refresh()
+}
+
+// Model is the chart shown (nil: none).
+func (c *Chart) Model() *chart.Chart {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.model
+}
+
+// SetMinSize sets the smallest size the widget asks for.
+func (c *Chart) SetMinSize(s fyne.Size) {
+	c.min = s
+	c.Refresh()
+}
+
+// SetMarker draws the marker at data x (along the shared X axis).
+func (c *Chart) SetMarker(x float64) {
+	c.markerX, c.markerOn = x, true
+	c.placeMarker()
+}
+
+// HideMarker removes the marker.
+func (c *Chart) HideMarker() {
+	c.markerOn = false
+	c.marker.Hide()
+}
+
+// Frame is the frame of the chart as shown at the widget's size (drawn now
+// if it was not yet), for positions; nil without a chart or a size.
+func (c *Chart) Frame() *chart.Frame {
+	s, sc := c.Size(), c.scale()
+	_, f := c.render(int(s.Width*sc+0.5), int(s.Height*sc+0.5), sc, true)
+	return f
+}
+
+// Readout is the read-out shown for the pointer ("" when it is not over data).
+func (c *Chart) Readout() string { return c.tip }
+
+// PositionOf is where data point (x, y) of panel i is, in the widget.
+func (c *Chart) PositionOf(i int, x, y float64) fyne.Position {
+	f := c.Frame()
+	if f == nil {
+		return fyne.Position{}
+	}
+	px, py := f.Pixel(i, x, y)
+	sx, sy := c.pixelsPerUnit()
+	return fyne.NewPos(float32(px)/sx, float32(py)/sy)
+}
+
+// HitAt is what lies under pos (in the widget).
+func (c *Chart) HitAt(pos fyne.Position) chart.Hit {
+	f := c.Frame()
+	if f == nil {
+		return chart.Hit{Series: -1, Index: -1, Col: -1, Row: -1}
+	}
+	sx, sy := c.pixelsPerUnit()
+	return f.At(float64(pos.X*sx), float64(pos.Y*sy))
+}
+
+// pixelsPerUnit is how many image pixels a unit of the widget spans.
+func (c *Chart) pixelsPerUnit() (float32, float32) {
+	s := c.Size()
+	c.mu.Lock()
+	f := c.frame
+	c.mu.Unlock()
+	if f == nil || s.Width <= 0 || s.Height <= 0 {
+		return 1, 1
+	}
+	return float32(f.W) / s.Width, float32(f.H) / s.Height
+}
+
+// scale is the screen's pixels per unit (1 without a window).
+func (c *Chart) scale() float32 {
+	if app := fyne.CurrentApp(); app != nil {
+		if cv := app.Driver().CanvasForObject(c); cv != nil && cv.Scale() > 0 {
+			return cv.Scale()
+		}
+	}
+	return 1
+}
+
+// paint is the raster's generator: the chart at w×h pixels.
+func (c *Chart) paint(w, h int) image.Image {
+	sc := c.scale()
+	if s := c.Size(); s.Width > 0 {
+		sc = float32(w) / s.Width
+	}
+	img, _ := c.render(w, h, sc, false)
+	return img
+}
+
+// render is the chart drawn at w×h pixels for screen scale sc: the last one
+// when nothing it depends on changed (near: or its size is a pixel off, as
+// the painter may round it).
+func (c *Chart) render(w, h int, sc float32, near bool) (image.Image, *chart.Frame) {
+	bg, fg := theme.Color(theme.ColorNameBackground), theme.Color(theme.ColorNameForeground)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.model == nil || w < 1 || h < 1 {
+		c.frame, c.last, c.key = nil, nil, chartKey{}
+		return image.NewRGBA(image.Rect(0, 0, 1, 1)), nil
+	}
+	key := chartKey{model: c.model, w: w, h: h, scale: sc,
+		bg: color.NRGBAModel.Convert(bg).(color.NRGBA), fg: color.NRGBAModel.Convert(fg).(color.NRGBA)}
+	if c.frame != nil && (key == c.key || near && c.key.near(key)) {
+		return c.last, c.frame
+	}
+	m := *c.model
+	if m.Style.Background == nil {
+		m.Style = chart.Themed(bg, fg)
+		m.Style.TextSize = float64(theme.CaptionTextSize())
+	}
+	c.last, c.frame = chart.Render(&m, w, h, float64(sc))
+	c.key = key
+	return c.last, c.frame
+}
+
+// placeMarker puts the marker line at its data X across every panel.
+func (c *Chart) placeMarker() {
+	if !c.markerOn {
+		c.marker.Hide()
+		return
+	}
+	f := c.Frame()
+	if f == nil || f.Panels() == 0 {
+		c.marker.Hide()
+		return
+	}
+	sx, sy := c.pixelsPerUnit()
+	px, _ := f.Pixel(0, c.markerX, 0)
+	_, top, _, _ := f.Area(0)
+	_, _, _, bottom := f.Area(f.Panels() - 1)
+	x := float32(px) / sx
+	c.marker.Position1 = fyne.NewPos(x, float32(top)/sy)
+	c.marker.Position2 = fyne.NewPos(x, float32(bottom)/sy)
+	c.marker.StrokeColor = theme.Color(theme.ColorNamePrimary)
+	c.marker.Show()
+	c.marker.Refresh()
+}
+
+// hover shows the read-out for the pointer at pos.
+func (c *Chart) hover(pos fyne.Position) {
+	c.pointer, c.hovering = pos, true
+	h := c.HitAt(pos)
+	c.showTip(h.Text, pos)
+}
+
+// showTip shows text in a box beside pos, kept inside the widget.
+func (c *Chart) showTip(text string, pos fyne.Position) {
+	c.tip = text
+	if text == "" {
+		c.tipBox.Hide()
+		for _, t := range c.tipLines {
+			t.Hide()
+		}
+		return
+	}
+	lines := strings.Split(text, "\n")
+	for len(c.tipLines) < len(lines) {
+		c.tipLines = append(c.tipLines, canvas.NewText("", theme.Color(theme.ColorNameForeground)))
+	}
+	size := theme.CaptionTextSize() + 1
+	const pad = 5
+	var w, h float32
+	for i, t := range c.tipLines {
+		if i >= len(lines) {
+			t.Hide()
+			continue
+		}
+		t.Text, t.TextSize, t.Color = lines[i], size, theme.Color(theme.ColorNameForeground)
+		ts := t.MinSize()
+		w, h = max(w, ts.Width), h+ts.Height
+		t.Show()
+	}
+	box := fyne.NewSize(w+2*pad, h+2*pad)
+	at := pos.Add(fyne.NewPos(14, 14))
+	s := c.Size()
+	if at.X+box.Width > s.Width {
+		at.X = max(0, pos.X-14-box.Width)
+	}
+	if at.Y+box.Height > s.Height {
+		at.Y = max(0, pos.Y-8-box.Height)
+	}
+	c.tipBox.FillColor = theme.Color(theme.ColorNameOverlayBackground)
+	c.tipBox.StrokeColor = theme.Color(theme.ColorNameSeparator)
+	c.tipBox.Move(at)
+	c.tipBox.Resize(box)
+	c.tipBox.Show()
+	c.tipBox.Refresh()
+	y := at.Y + pad
+	for _, t := range c.tipLines[:len(lines)] {
+		t.Move(fyne.NewPos(at.X+pad, y))
+		t.Resize(t.MinSize())
+		y += t.MinSize().Height
+		t.Refresh()
+	}
+	c.Refresh()
+}
+
+// MouseIn shows the read-out under the pointer.
+func (c *Chart) MouseIn(ev *desktop.MouseEvent) { c.hover(ev.Position) }
+
+// MouseMoved follows the pointer with the read-out.
+func (c *Chart) MouseMoved(ev *desktop.MouseEvent) { c.hover(ev.Position) }
+
+// MouseOut hides the read-out.
+func (c *Chart) MouseOut() {
+	c.hovering = false
+	c.showTip("", fyne.Position{})
+}
+
+// Tapped reports the hit under the click to OnTap.
+func (c *Chart) Tapped(ev *fyne.PointEvent) {
+	if c.OnTap != nil && c.model != nil {
+		c.OnTap(c.HitAt(ev.Position))
+	}
+}
+
+// Dragged reports the hit under the pointer to OnDrag.
+func (c *Chart) Dragged(ev *fyne.DragEvent) {
+	if c.OnDrag != nil && c.model != nil {
+		c.OnDrag(c.HitAt(ev.Position))
+	}
+}
+
+// DragEnd ends a drag.
+func (c *Chart) DragEnd() {}
+
+// Cursor is a pointer where clicks do something.
+func (c *Chart) Cursor() desktop.Cursor {
+	if c.OnTap != nil {
+		return desktop.PointerCursor
+	}
+	return desktop.DefaultCursor
+}
+
+// CreateRenderer implements fyne.Widget.
+func (c *Chart) CreateRenderer() fyne.WidgetRenderer { return &chartRenderer{c: c} }
+
+type chartRenderer struct{ c *Chart }
+
+func (r *chartRenderer) Layout(s fyne.Size) {
+	r.c.raster.Resize(s)
+	r.c.raster.Move(fyne.Position{})
+	r.c.placeMarker()
+}
+
+func (r *chartRenderer) MinSize() fyne.Size { return r.c.min }
+
+func (r *chartRenderer) Refresh() {
+	r.c.raster.Refresh() // drawn again if the theme changed
+	r.c.placeMarker()
+}
+
+func (r *chartRenderer) Objects() []fyne.CanvasObject {
+	objs := []fyne.CanvasObject{r.c.raster, r.c.marker, r.c.tipBox}
+	for _, t := range r.c.tipLines {
+		objs = append(objs, t)
+	}
+	return objs
+}
+
+func (r *chartRenderer) Destroy() {}
