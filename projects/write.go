@@ -44,6 +44,22 @@ func WriteFileAtomicContext(ctx context.Context, path string, data []byte) error
 	return WriteFilesAtomic(ctx, []string{path}, [][]byte{data})
 }
 
+// WritePrivateFile writes data to path as WriteFileAtomic does, readable and
+// writable by the user alone (0600, whatever the file's permissions were):
+// the editor's recovery files.
+func WritePrivateFile(path string, data []byte) error {
+	f, err := CreateAtomic(path)
+	if err != nil {
+		return err
+	}
+	f.perm = 0o600
+	if err := f.writeAll(data); err != nil {
+		f.Abort()
+		return err
+	}
+	return f.Commit()
+}
+
 // WriteFilesAtomic writes data[i] to paths[i] as WriteFileAtomicContext does,
 // all or none (a Tiled map and its tileset): every file is written and
 // fsynced first, then all are put in place; when one cannot be, those put in
@@ -83,6 +99,7 @@ type AtomicFile struct {
 	ctx    context.Context
 	backup string // the old file kept while several files are put in place (commitAll)
 	done   chan struct{}
+	perm   fs.FileMode // the file's permissions when not 0 (else an old file's, or 0644)
 }
 
 // CreateAtomic opens path for writing as WriteFileAtomic writes it: a regular
@@ -229,7 +246,10 @@ func (a *AtomicFile) prepare() error {
 		return writeErr(a.path, err)
 	}
 	mode := fs.FileMode(0o644)
-	if a.old != nil {
+	switch {
+	case a.perm != 0:
+		mode = a.perm
+	case a.old != nil:
 		mode = a.old.Mode().Perm()
 	}
 	if err := os.Chmod(a.tmp, mode); err != nil {

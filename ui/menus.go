@@ -90,6 +90,7 @@ func newWindowEditor(a fyne.App, w fyne.Window, path string, post func(func())) 
 		e.chainFile = path
 		e.mapv.Notice("Opened the chain " + path + " as a one-level project; Save writes a project file")
 	case path != "":
+		e.noteDisk(path)
 		e.addRecent(path)
 	}
 	return e, err
@@ -235,6 +236,7 @@ func (e *Editor) OpenPath(path string) {
 	}
 	e.chainFile = ""
 	e.m.Open(p)
+	e.noteDisk(path)
 	if isChain {
 		e.chainFile = path
 		e.mapv.Notice("Opened the chain " + path + " as a one-level project; Save writes a project file")
@@ -281,9 +283,7 @@ func (e *Editor) saveCheckedThen(then func()) {
 		e.saveAsChecked(then)
 		return
 	}
-	if e.saveTo(e.m.Project().Path) == nil && then != nil {
-		then()
-	}
+	e.saveChecked(e.m.Project().Path, then)
 }
 
 // SaveAs asks for a file and saves the project there.
@@ -325,6 +325,7 @@ func (e *Editor) saveTo(path string) error {
 		return err
 	}
 	e.m.MarkSavedAs(p)
+	e.noteDisk(path, p.ContentPath())
 	e.chainFile = ""
 	e.addRecent(path)
 	e.mapv.SetStatus("Saved " + path)
@@ -337,7 +338,7 @@ func (e *Editor) Quit() {
 		e.mapv.Pause()
 		e.regen.Stop()
 		if e.recover != nil {
-			e.recover.clear()
+			e.recover.close()
 		}
 		e.win.Close()
 		if e.app != nil {
@@ -430,7 +431,7 @@ func (e *Editor) offerRecovered(list []Recovered) {
 	next := func() { e.offerRecovered(list[1:]) }
 	discard := widget.NewButtonWithIcon("Discard", theme.DeleteIcon(), func() {
 		d.Hide()
-		os.Remove(r.File)
+		forgetRecovered(r)
 		next()
 	})
 	recoverBtn := widget.NewButtonWithIcon("Recover", theme.HistoryIcon(), func() {
