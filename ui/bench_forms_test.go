@@ -18,7 +18,7 @@ func stubRuns(b *testing.B, f *fixture) {
 	c := f.e.m.Chain()
 	res, err := chain.RunConfig(context.Background(), c, f.e.m.Project().Config(f.e.m.LevelIndex(), f.e.m.Project().Seed, nil))
 	require.NoError(b, err)
-	f.e.regen.run = func(context.Context, *chain.Chain, chain.Config) (*chain.Result, error) { return res, nil }
+	f.e.regen.run = func(context.Context, Job) (*chain.Result, error) { return res, nil }
 }
 
 // perEdit reports the benchmark's time and allocations per edit (n edits an op).

@@ -192,7 +192,7 @@ func (e *Editor) regenerate() {
 	e.loadContent()
 	p := e.m.Project()
 	e.mapv.SetStatus("Generating…")
-	e.regen.Start(Job{Chain: c, Config: p.Config(li, p.Seed, e.spawner)})
+	e.regen.Start(Job{Chain: c, Config: p.Config(li, p.Seed, e.spawner), Project: p, Level: li})
 }
 
 // apply shows a finished run (on the UI goroutine): the map panel shows it

@@ -50,6 +50,7 @@ func (e *Editor) reactions() []reaction {
 		{level, e.regenerate},                                              // one edit, one run
 		{model.ChangeSelection, e.selectionMoved},                          // another level runs; another step shows its snapshot
 		{model.ChangeLook, e.mapv.Redraw},                                  // a theme's colours: drawn again, nothing runs
+		{forms, e.stats.Update},                                            // the lab's parameters: the chain as it is
 		{level, e.mapv.CheckPins},
 		{model.ChangeFile, e.keepRecovery},
 	}
@@ -338,6 +339,23 @@ func (h statsHost) OpenReplay(m uint64, d int, keys string) {
 
 // Post runs f on the UI goroutine.
 func (h statsHost) Post(f func()) { h.e.post(f) }
+
+// StepIndex is the selected top-level step.
+func (h statsHost) StepIndex() int { return h.e.m.StepIndex() }
+
+// SavedTarget is the selected level as the saved file holds it.
+func (h statsHost) SavedTarget() (stats.Target, string) { return h.e.savedTarget() }
+
+// OpenVariant previews a variant of the selected level in the map view.
+func (h statsHost) OpenVariant(c *chain.Chain, m uint64, label string) { h.e.preview(c, m, label) }
+
+// EditLevel edits the selected level as one undo step.
+func (h statsHost) EditLevel(label, key string, f func(l *projects.Level)) {
+	h.e.m.EditLevel(label, key, f)
+}
+
+// Style gives sc the selected level's look.
+func (h statsHost) Style(sc *render.Scene) { h.e.style(sc, h.e.m.LevelIndex()) }
 
 // prefabHost is the editor as the Prefabs panel (ui/prefabedit) sees it.
 type prefabHost struct {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"hewn/chain"
+	"hewn/projects"
 )
 
 // Job is one generation request: a chain (never modified once handed over) and
@@ -13,6 +14,22 @@ import (
 type Job struct {
 	Chain  *chain.Chain
 	Config chain.Config
+	// Project, when not nil, is the project whose level Level the chain is
+	// (a value never modified once shown): the run takes the facade's route,
+	// projects.Project.RunLevelChain, so the level's acceptance rules re-roll
+	// it as in a game, an export or a play-test (only the accepted roll
+	// records its history). Nil: the chain runs as it is.
+	Project *projects.Project
+	Level   int
+}
+
+// runJob runs j: on the facade's route when it names a project level, else
+// the chain alone.
+func runJob(ctx context.Context, j Job) (*chain.Result, error) {
+	if j.Project != nil && j.Level >= 0 && j.Level < len(j.Project.Levels) {
+		return j.Project.RunLevelChain(ctx, j.Level, j.Chain, j.Config)
+	}
+	return chain.RunConfig(ctx, j.Chain, j.Config)
 }
 
 // Outcome is a finished generation: the result (partial on error: its history
@@ -39,15 +56,15 @@ type Regen struct {
 	gen    uint64
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
-	// run is chain.RunConfig; tests may replace it.
-	run func(ctx context.Context, c *chain.Chain, cfg chain.Config) (*chain.Result, error)
+	// run is runJob; tests may replace it.
+	run func(ctx context.Context, j Job) (*chain.Result, error)
 	// now is time.Now; tests may replace it.
 	now func() time.Time
 }
 
 // NewRegen returns a regenerator delivering outcomes to done via post.
 func NewRegen(post func(func()), done func(Outcome)) *Regen {
-	return &Regen{post: post, done: done, run: chain.RunConfig, now: time.Now}
+	return &Regen{post: post, done: done, run: runJob, now: time.Now}
 }
 
 // Start begins generating j, cancelling any run in progress, and returns the
@@ -67,7 +84,7 @@ func (r *Regen) Start(j Job) uint64 {
 		defer r.wg.Done()
 		defer cancel()
 		t0 := r.now()
-		res, err := r.run(ctx, j.Chain, j.Config)
+		res, err := r.run(ctx, j)
 		elapsed := r.now().Sub(t0)
 		if ctx.Err() != nil {
 			return // superseded or stopped: a newer run owns the screen

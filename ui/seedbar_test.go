@@ -109,8 +109,8 @@ func TestStatusLineTimesTheChainRunOnly(t *testing.T) {
 	var clock time.Time
 	e.regen.now = func() time.Time { clock = clock.Add(7 * time.Millisecond); return clock }
 	run := e.regen.run
-	e.regen.run = func(ctx context.Context, c *chain.Chain, cfg chain.Config) (*chain.Result, error) {
-		return run(ctx, c, cfg)
+	e.regen.run = func(ctx context.Context, j Job) (*chain.Result, error) {
+		return run(ctx, j)
 	}
 	time.Sleep(30 * time.Millisecond) // time spent elsewhere (start-up, waiting) does not count
 	e.m.EditProject("Rename", "", func(p *projects.Project) { p.Name = "Timed" })

@@ -266,9 +266,9 @@ func countRuns(t *testing.T, f *fixture) func() int {
 	f.settle()
 	var n atomic.Int32
 	run := f.e.regen.run
-	f.e.regen.run = func(ctx context.Context, c *chain.Chain, cfg chain.Config) (*chain.Result, error) {
+	f.e.regen.run = func(ctx context.Context, j Job) (*chain.Result, error) {
 		n.Add(1)
-		return run(ctx, c, cfg)
+		return run(ctx, j)
 	}
 	return func() int { f.settle(); return int(n.Load()) }
 }

@@ -19,7 +19,7 @@ func (t Target) run(ctx context.Context, c *chain.Chain, cfg chain.Config) (*cha
 // acceptance rules (every result is the first try): a sweep of it beside one
 // of t shows how the rules shift each metric.
 func (t Target) WithoutRules() Target {
-	t.Run = nil
+	t.Run, t.HasRules = nil, false
 	return t
 }
 

@@ -14,6 +14,7 @@ type accum struct {
 	cutCount int64
 	metrics  map[string]*dist
 	spawns   map[string]*dist // counts of the maps that spawned the name (never 0)
+	rules    *rulesAcc        // a level with acceptance rules: what they did (else nil)
 }
 
 func newAccum() *accum {
@@ -23,6 +24,9 @@ func newAccum() *accum {
 // add counts one seed's sample.
 func (a *accum) add(s Sample) {
 	a.maps++
+	if a.rules != nil {
+		a.rules.add(s)
+	}
 	if s.Error != "" {
 		a.failed++
 		a.failures = pushSeed(a.failures, FailedSeed{s.Seed, s.Error}, func(f FailedSeed) uint64 { return f.Seed })
@@ -71,6 +75,12 @@ func pushSeed[T any](list []T, x T, seed func(T) uint64) []T {
 // overlap.
 func (a *accum) merge(b *accum) (seed uint64, dup bool) {
 	a.maps += b.maps
+	if b.rules != nil {
+		if a.rules == nil {
+			a.rules = newRulesAcc()
+		}
+		a.rules.merge(b.rules)
+	}
 	a.failed += b.failed
 	for _, f := range b.failures {
 		if slices.ContainsFunc(a.failures, func(x FailedSeed) bool { return x.Seed == f.Seed }) {
@@ -145,6 +155,9 @@ func (a *accum) report(h header) *Report {
 		Metrics:         map[string]Summary{}, Spawns: map[string]Summary{}}
 	for k, d := range a.metrics {
 		r.Metrics[k] = d.summary()
+	}
+	if a.rules != nil {
+		r.Rules = a.rules.report(a.maps-a.failed, r.Metrics)
 	}
 	ok := a.maps - a.failed // every map that ran counts for every name: one without a Goblin spawned 0
 	for k, d := range a.spawns {

@@ -404,6 +404,9 @@ func (r *Report) accum() (*accum, error) {
 		}
 		a.spawns[k] = d
 	}
+	if r.Rules != nil {
+		a.rules = checkRules(c, r.Rules, nmaps, a.failed, r.Metrics)
+	}
 	checkTiming(c, r.Timing, len(r.Shard))
 	if err := c.err(); err != nil {
 		return nil, err

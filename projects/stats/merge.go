@@ -62,6 +62,9 @@ func Merge(reports ...*Report) (*Report, error) {
 			return nil, inReport(r.Source, i, fmt.Errorf("is of another sweep (%s; %s is of %s)",
 				sweepOf(h), reportName(reports[0].Source, 0), sweepOf(first)))
 		}
+		if err := sameRules(reports[0], r); err != nil {
+			return nil, inReport(r.Source, i, err)
+		}
 		if h.Shards == 0 && len(reports) > 1 {
 			return nil, inReport(r.Source, i, errors.New("holds the whole sweep: there is nothing to merge it with"))
 		}

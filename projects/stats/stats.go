@@ -94,6 +94,9 @@ type Target struct {
 	// instead of chain.RunConfig: LevelTarget's is the facade's route
 	// (projects.Project.RunLevelChain: the level's acceptance rules re-roll).
 	Run func(ctx context.Context, c *chain.Chain, cfg chain.Config) (*chain.Result, error)
+	// HasRules says the level has acceptance rules (Run applies them): a
+	// sweep reports what they did (Report.Rules).
+	HasRules bool
 }
 
 // Options say which seeds a sweep runs and how.
@@ -129,6 +132,13 @@ type Sample struct {
 	// UnreachableExit marks a map with an exit that cannot be reached from
 	// its start.
 	UnreachableExit bool `json:"unreachable_exit,omitempty"`
+	// Try is which roll of the level this is (acceptance rules; 0 or 1: the
+	// first). With rules, Unmet marks a seed of which no try met them, and
+	// First holds the first try's metrics (a sweep of a level with rules
+	// only). None of them is written.
+	Try   int                `json:"-"`
+	Unmet bool               `json:"-"`
+	First map[string]float64 `json:"-"`
 }
 
 // Bin is one histogram bar: values in [Lo, Hi).
@@ -217,10 +227,13 @@ type Report struct {
 	Failures Failures `json:"failures"`
 	// UnreachableExit counts the maps (not failed) with an exit that cannot
 	// be reached from the start.
-	UnreachableExit SeedClass          `json:"unreachable_exit"`
-	Metrics         map[string]Summary `json:"metrics"`
-	Spawns          map[string]Summary `json:"spawns_by_name"`
-	Timing          []Timing           `json:"timing,omitempty"`
+	UnreachableExit SeedClass `json:"unreachable_exit"`
+	// Rules, for a level with acceptance rules, is what they did: the
+	// re-roll rate and each metric's mean with and without them.
+	Rules   *RulesReport       `json:"rules,omitempty"`
+	Metrics map[string]Summary `json:"metrics"`
+	Spawns  map[string]Summary `json:"spawns_by_name"`
+	Timing  []Timing           `json:"timing,omitempty"`
 
 	// Samples holds every seed's sample in sweep order when
 	// Options.KeepSamples asked for them; it is never written.
@@ -321,8 +334,18 @@ func Run(ctx context.Context, t Target, o Options) (*Report, error) {
 		m   *measurer
 		acc *accum
 	}
-	tm, workers, err := parallel(ctx, n, o, func() worker { return worker{new(measurer), newAccum()} }, func(w worker, i int) {
+	newAcc := func() *accum {
+		a := newAccum()
+		if t.HasRules {
+			a.rules = newRulesAcc()
+		}
+		return a
+	}
+	tm, workers, err := parallel(ctx, n, o, func() worker { return worker{new(measurer), newAcc()} }, func(w worker, i int) {
 		s := w.m.sample(ctx, t, sw.seed(i))
+		if t.HasRules {
+			w.m.firstTry(ctx, t, &s)
+		}
 		w.acc.add(s)
 		if out != nil {
 			out.put(i, s)
@@ -334,7 +357,7 @@ func Run(ctx context.Context, t Target, o Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	acc := newAccum()
+	acc := newAcc()
 	for _, w := range workers {
 		acc.merge(w.acc)
 	}
@@ -393,14 +416,15 @@ func (m *measurer) sample(ctx context.Context, t Target, seed uint64) Sample {
 	res, err := t.run(ctx, t.Chain, cfg)
 	if err != nil {
 		var se *chain.StepError
+		var ae *projects.AcceptError
 		msg := err.Error()
 		if errors.As(err, &se) {
 			msg = se.Error()
 		}
-		return Sample{Seed: seed, Error: msg}
+		return Sample{Seed: seed, Error: msg, Unmet: errors.As(err, &ae)}
 	}
 	ms, cut := m.MeasureCut(res.State)
-	return Sample{Seed: seed, Metrics: ms, Spawns: metrics.SpawnCounts(res.State.Spawns), UnreachableExit: cut}
+	return Sample{Seed: seed, Metrics: ms, Spawns: metrics.SpawnCounts(res.State.Spawns), UnreachableExit: cut, Try: res.Try}
 }
 
 // Measure computes the map metrics of a finished state (see MetricNames).
@@ -431,7 +455,7 @@ func (r *Report) Worst(metric string, n int, highFirst bool) []Sample {
 // LevelTarget sweeps level i of p with spawner sp: each master seed gives the
 // level seed as the project derives it (a pinned level seed is ignored: a sweep
 // is about the seeds), and the level's acceptance rules re-roll as the facade
-// does (projects.Project.RunLevelChain).
+// does (projects.Project.RunLevelChain); a sweep reports what they did.
 func LevelTarget(p *projects.Project, i int, sp chain.Spawner, name string) Target {
 	return Target{Name: name, Chain: p.Levels[i].Chain, Config: func(m uint64) chain.Config {
 		cfg := p.Config(i, m, sp)
@@ -439,7 +463,7 @@ func LevelTarget(p *projects.Project, i int, sp chain.Spawner, name string) Targ
 		return cfg
 	}, Run: func(ctx context.Context, c *chain.Chain, cfg chain.Config) (*chain.Result, error) {
 		return p.RunLevelChain(ctx, i, c, cfg)
-	}}
+	}, HasRules: p.Levels[i].Accept != nil && len(p.Levels[i].Accept.Rules) > 0}
 }
 
 // ChainTarget sweeps a chain with spawner sp.

@@ -2,6 +2,8 @@ package cli
 
 import (
 	"encoding/json"
+	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -63,4 +65,72 @@ func TestProjectCheckRefusesBadRules(t *testing.T) {
 	assert.Equal(t, 1, code)
 	assert.Contains(t, errs, f+`: levels[0].accept.rules[0].metric: unknown metric "roms"`)
 	assert.Contains(t, errs, f+`: levels[0].accept.tries: 0 is out of range [1, 1000]`)
+}
+
+// Acceptance rules hold on every level of a 200-seed sweep, and `hewn stats`
+// reports the re-roll rate and each metric with and without the rules; two
+// shards merge to the one-run report, which meets the stats schema.
+func TestStatsReportsTheRerollRate(t *testing.T) {
+	f := writeFile(t, "lab.hewn.json", acceptProjectJSON(`{ "tries": 50, "rules": [ { "metric": "rooms", "min": 20 }, { "metric": "path_length", "min": 60 } ] }`))
+	samples := t.TempDir() + "/s.jsonl"
+	code, out, errs := hewn("stats", f, "--depth", "1", "--seeds", "200", "--from", "1", "--samples", samples)
+	require.Equal(t, 0, code, errs)
+	var r struct {
+		Maps     int
+		Failures struct{ Count int }
+		Rules    *struct {
+			Rerolled   int     `json:"rerolled"`
+			RerollRate float64 `json:"reroll_rate"`
+			Tries      int     `json:"tries"`
+			MeanTries  float64 `json:"mean_tries"`
+			Unmet      int     `json:"unmet"`
+			With       map[string]struct {
+				Count int
+				Mean  float64
+			}
+			Without map[string]struct {
+				Count int
+				Mean  float64
+			}
+		}
+		Metrics map[string]struct{ Min, Mean float64 }
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &r))
+	assert.Equal(t, 200, r.Maps)
+	assert.Zero(t, r.Failures.Count)
+	assert.GreaterOrEqual(t, r.Metrics["rooms"].Min, 20.0, "every level has 20 rooms or more")
+	assert.GreaterOrEqual(t, r.Metrics["path_length"].Min, 60.0)
+	require.NotNil(t, r.Rules, `the report has "rules"`)
+	assert.Greater(t, r.Rules.RerollRate, 0.1)
+	assert.Less(t, r.Rules.RerollRate, 1.0)
+	assert.InDelta(t, float64(r.Rules.Rerolled)/200, r.Rules.RerollRate, 1e-9)
+	assert.InDelta(t, float64(r.Rules.Tries)/200, r.Rules.MeanTries, 1e-9)
+	assert.Greater(t, r.Rules.MeanTries, 1.0)
+	assert.Equal(t, r.Metrics["rooms"].Mean, r.Rules.With["rooms"].Mean)
+	assert.Greater(t, r.Rules.With["rooms"].Mean, r.Rules.Without["rooms"].Mean, "the rules raise the rooms")
+	assert.Equal(t, 200, r.Rules.Without["rooms"].Count)
+	valid(t, "stats", "stats of a level with rules", []byte(out))
+	data, err := os.ReadFile(samples)
+	require.NoError(t, err)
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	assert.Len(t, lines, 200)
+
+	// shards merge to the same report
+	dir := t.TempDir()
+	var shards []string
+	for i := range 2 {
+		p := fmt.Sprintf("%s/s%d.json", dir, i)
+		code, _, errs := hewn("stats", f, "--depth", "1", "--seeds", "200", "--from", "1", "--shard", fmt.Sprintf("%d/2", i), "--out", p)
+		require.Equal(t, 0, code, errs)
+		shards = append(shards, p)
+	}
+	code, merged, errs := hewn(append([]string{"stats", "merge"}, shards...)...)
+	require.Equal(t, 0, code, errs)
+	assert.Equal(t, withoutTiming(t, decodeReport(t, out)), withoutTiming(t, decodeReport(t, merged)))
+
+	// a level without rules has no "rules"
+	g := writeFile(t, "bare.hewn.json", strings.Replace(acceptProjectJSON(`{ "rules": [] }`), `"accept": { "rules": [] },`, "", 1))
+	code, out, errs = hewn("stats", g, "--depth", "1", "--seeds", "5")
+	require.Equal(t, 0, code, errs)
+	assert.NotContains(t, out, `"rules"`)
 }

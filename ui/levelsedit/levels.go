@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"hewn/chain"
+	"hewn/content"
 	"hewn/projects"
 	"hewn/ui/internal/widgets"
 )
@@ -230,4 +231,7 @@ type Host interface {
 	// EditLevel edits the selected level (a non-empty key coalesces typing
 	// into one undo step).
 	EditLevel(label, key string, f func(l *projects.Level))
+	// Pack is the content pack (nil until loaded): its names are offered as
+	// spawns.NAME metrics of acceptance rules.
+	Pack() *content.Pack
 }

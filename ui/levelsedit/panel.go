@@ -1,7 +1,7 @@
 // Package levelsedit is the editor's Levels panel: the project's levels
 // (depth and name) with buttons to add, duplicate, remove and reorder them,
 // over the selected level's form (name, depth, size, fixed seed, theme and
-// split theme).
+// split theme) and its acceptance rules.
 package levelsedit
 
 import (
@@ -18,14 +18,15 @@ type Panel struct {
 	h      Host
 	levels *levelList
 	box    *fyne.Container // the level form's
+	rules  *rulesSection
 	sized  bool
 	obj    fyne.CanvasObject
 }
 
 // New builds the panel over h.
 func New(h Host) *Panel {
-	p := &Panel{h: h, levels: newLevelList(h), box: container.NewVBox()}
-	split := container.NewVSplit(p.levels.obj, container.NewVScroll(container.NewPadded(p.box)))
+	p := &Panel{h: h, levels: newLevelList(h), box: container.NewVBox(), rules: newRulesSection(h)}
+	split := container.NewVSplit(p.levels.obj, container.NewVScroll(container.NewPadded(container.NewVBox(p.box, p.rules.obj))))
 	split.Offset = 0.45
 	p.obj = split
 	p.ExtendBaseWidget(p)
@@ -56,4 +57,5 @@ func (p *Panel) Update() {
 	p.levels.refresh()
 	slot := widgets.SlotOf(p.box)
 	slot.Show(levelSubjectOf(p.h), func() []fyne.CanvasObject { return []fyne.CanvasObject{levelForm(p.h, slot)} })
+	p.rules.update()
 }

@@ -188,8 +188,8 @@ func (p *Panel) ShowRun(r *chain.Result, elapsed time.Duration) {
 	if p.notice != "" {
 		notice, p.notice = p.notice+" · ", ""
 	}
-	msg := notice + fmt.Sprintf("Depth %d · seed %d · %d×%d · %d snapshots · %d rooms · %d spawns · %s",
-		r.Chain.Depth, r.Seed, st.Map.W, st.Map.H, hist.Len(), len(st.Rooms), len(st.Spawns),
+	msg := notice + fmt.Sprintf("Depth %d · seed %d%s · %d×%d · %d snapshots · %d rooms · %d spawns · %s",
+		r.Chain.Depth, r.Seed, tryText(r, p.h.Level()), st.Map.W, st.Map.H, hist.Len(), len(st.Rooms), len(st.Spawns),
 		fmtElapsed(elapsed))
 	if w := warningsText(r.Warnings); w != "" {
 		msg = w + " · " + msg
@@ -199,6 +199,19 @@ func (p *Panel) ShowRun(r *chain.Result, elapsed time.Duration) {
 	if p.paint.on {
 		p.paint.refreshBrushes()
 	}
+}
+
+// tryText words which roll of the level r is, for the status line: " · try
+// 7 of 20" when the level has acceptance rules (the rules re-rolled it 6
+// times), " · try N" for a later roll without them, else "".
+func tryText(r *chain.Result, l *projects.Level) string {
+	if l != nil && l.Accept != nil && len(l.Accept.Rules) > 0 {
+		return fmt.Sprintf(" · try %d of %d", max(r.Try, 1), l.Accept.Tries)
+	}
+	if r.Try > 1 {
+		return fmt.Sprintf(" · try %d", r.Try)
+	}
+	return ""
 }
 
 // warningsText words a run's warnings for the status line: the first in

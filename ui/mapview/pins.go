@@ -13,7 +13,6 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"hewn/chain"
 	"hewn/projects"
 	"hewn/ui/internal/widgets"
 	"hewn/ui/render"
@@ -161,7 +160,7 @@ func (w *pinWatch) pinImage(p *projects.Project, i int, m uint64) fyne.CanvasObj
 	if p == nil || i >= len(p.Levels) {
 		return widget.NewLabel("(not known: the pin changed before this session)")
 	}
-	res, err := chain.RunConfig(context.Background(), p.Levels[i].Chain, p.PinConfig(i, m, w.p.h.Spawner()))
+	res, err := p.PinRun(context.Background(), i, m, w.p.h.Spawner()) // the facade's route: acceptance rules
 	if err != nil {
 		return widget.NewLabel("(fails: " + err.Error() + ")")
 	}

@@ -1,10 +1,17 @@
-// Package statsview is the editor's Statistics panel: it sweeps the selected
-// level over many seeds (projects/stats) in the background, with a progress
-// bar and Cancel, and shows a metric's histogram, an expressive-range heatmap
-// of two metrics (how varied the chain's output is), and the worst seeds for
-// a metric, each opening in the map view with one click; and the Balance view,
-// where a bot plays every depth over the seeds and each death opens as a
-// replay. It sees the editor only through a Host.
+// Package statsview is the editor's Statistics panel. Its Sweep tab sweeps
+// the selected level over many seeds (projects/stats) in the background, with
+// a progress bar and Cancel, and shows a metric's histogram, an
+// expressive-range heatmap of two metrics (how varied the chain's output is),
+// and the worst seeds for a metric, each opening in the map view with one
+// click; with *Compare with saved* it sweeps the saved file's version of the
+// level over the same seeds too and shows what the edits moved (histograms
+// overlaid, the heatmap's difference, the percentiles that changed). The
+// Balance view has a bot play every depth over the seeds, each death opening
+// as a replay. The Illuminate tab searches the chain's parameters (stats.Tune)
+// and shows the archive as a grid of thumbnails of its levels, each opening in
+// the map view and applied to the chain in one undo step; the Sensitivity tab
+// plots how each metric moves across each parameter of the selected step. It
+// sees the editor only through a Host.
 package statsview
 
 import (
@@ -20,8 +27,11 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"hewn/chain"
+	"hewn/projects"
 	"hewn/projects/stats"
 	"hewn/ui/internal/widgets"
+	"hewn/ui/render"
 )
 
 // Host is what the panel needs from the editor.
@@ -38,6 +48,22 @@ type Host interface {
 	OpenReplay(m uint64, d int, keys string)
 	// Post runs f on the UI goroutine.
 	Post(f func())
+	// StepIndex is the selected top-level step of the level (-1: none): the
+	// step whose parameters the lab offers first and Sensitivity plots.
+	StepIndex() int
+	// SavedTarget is the selected level as the project's saved file holds
+	// it (the level of the same depth), swept to compare with; why says why
+	// there is none ("" when there is).
+	SavedTarget() (t stats.Target, why string)
+	// OpenVariant shows the selected level made by chain c (a variant of
+	// its chain) with master seed m in the map view, as a preview that edits
+	// nothing; label names the variant.
+	OpenVariant(c *chain.Chain, m uint64, label string)
+	// EditLevel edits the selected level as one undo step.
+	EditLevel(label, key string, f func(l *projects.Level))
+	// Style gives sc the selected level's look: its themes and the content
+	// pack's entity looks (the lab's thumbnails).
+	Style(sc *render.Scene)
 }
 
 // Panel is the Statistics panel.
@@ -52,11 +78,21 @@ type Panel struct {
 	bar     *widget.ProgressBar
 	summary *widget.Label
 	metric  *widget.Select
-	hist    *widgets.Chart
-	xMetric *widget.Select
-	yMetric *widget.Select
-	heat    *widgets.Chart
-	worstBy *widget.Select
+	compare *widget.Check
+	// base is the saved version's report of the last compared sweep (nil
+	// without a comparison); baseNote says what it is; lastTarget is the
+	// target of the last sweep, compared with when the project has no saved
+	// file.
+	base       *stats.Report
+	baseNote   string
+	lastTarget *stats.Target
+	changed    *widget.Card
+	changes    *fyne.Container
+	hist       *widgets.Chart
+	xMetric    *widget.Select
+	yMetric    *widget.Select
+	heat       *widgets.Chart
+	worstBy    *widget.Select
 	// worstPicked is set once the designer picks the worst seeds' metric
 	// (until then each sweep ranks by worstDefault); settingWorst while the
 	// panel sets it.
@@ -70,6 +106,9 @@ type Panel struct {
 	gen                       uint64
 	running                   bool
 	balance                   *balanceView
+	lab                       *labView
+	sens                      *sensView
+	tabs                      *container.AppTabs
 	// onDone is called when a sweep's report is shown (tests).
 	onDone func()
 }
@@ -118,7 +157,11 @@ func New(h Host) *Panel {
 	p.heat.SetChart(waiting("Expressive range: run a sweep"))
 	p.worst = container.NewVBox()
 
-	form := container.NewHBox(widget.NewLabel("Seeds"), sized(p.seeds, 80), widget.NewLabel("from"), sized(p.from, 80), p.run, p.cancelB)
+	p.compare = widget.NewCheck("Compare with saved", nil)
+	p.changes = container.NewVBox()
+	p.changed = widget.NewCard("", "What the edits moved: percentiles that changed (saved → now)", p.changes)
+	p.changed.Hide()
+	form := container.NewHBox(widget.NewLabel("Seeds"), sized(p.seeds, 80), widget.NewLabel("from"), sized(p.from, 80), p.run, p.cancelB, p.compare)
 	hist := widget.NewCard("", "Histogram (point at a bar for its range and count)",
 		container.NewBorder(p.metric, nil, nil, nil, p.hist))
 	heat := widget.NewCard("", "Expressive range (maps per cell; point at a cell)", container.NewBorder(
@@ -126,9 +169,16 @@ func New(h Host) *Panel {
 	worst := widget.NewCard("", "Worst seeds (click to open)", container.NewBorder(
 		container.NewVBox(labelled("by", p.worstBy), p.worstNote), nil, nil, nil, p.worst))
 	p.balance = newBalanceView(p, h)
-	sections := container.NewVBox(hist, heat, worst, p.balance.obj)
-	p.obj = container.NewBorder(container.NewVBox(form, p.bar, p.summary), nil, nil, nil,
+	sections := container.NewVBox(hist, heat, p.changed, worst, p.balance.obj)
+	sweepTab := container.NewBorder(container.NewVBox(container.NewHScroll(form), p.bar, p.summary), nil, nil, nil,
 		container.NewVScroll(sections))
+	p.lab = newLabView(p, h)
+	p.sens = newSensView(p, h)
+	p.tabs = container.NewAppTabs(
+		container.NewTabItem("Sweep", sweepTab),
+		container.NewTabItem("Illuminate", p.lab.obj),
+		container.NewTabItem("Sensitivity", p.sens.obj))
+	p.obj = p.tabs
 	p.ExtendBaseWidget(p)
 	return p
 }
@@ -137,8 +187,12 @@ func New(h Host) *Panel {
 func (p *Panel) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(p.obj) }
 
 // Update is the panel contract's: the sweeps run when the designer asks, so
-// an edit leaves the last report on screen as it is.
-func (p *Panel) Update() {}
+// an edit leaves the last report on screen as it is; the lab and the
+// sensitivity view offer the parameters of the chain as it is now.
+func (p *Panel) Update() {
+	p.lab.update()
+	p.sens.update()
+}
 
 // sized wraps o to a fixed minimum width.
 func sized(o fyne.CanvasObject, w float32) fyne.CanvasObject {
@@ -181,6 +235,21 @@ func (p *Panel) sweep() {
 		p.summary.SetText("There is no level to sweep.")
 		return
 	}
+	// the version compared with: the saved file's, else the previous sweep's
+	var base *stats.Target
+	baseNote := ""
+	if p.compare.Checked {
+		bt, why := p.h.SavedTarget()
+		switch {
+		case why == "":
+			base, baseNote = &bt, "the saved file"
+		case p.lastTarget != nil:
+			base, baseNote = p.lastTarget, "the previous sweep's chain ("+why+")"
+		default:
+			baseNote = why + ": nothing to compare with yet (the next sweep compares with this one)"
+		}
+	}
+	p.lastTarget = &t
 	p.cancelSweep()
 	ctx, cancel := context.WithCancel(context.Background())
 	p.mu.Lock()
@@ -193,10 +262,18 @@ func (p *Panel) sweep() {
 	p.bar.Show()
 	p.cancelB.Enable()
 	p.summary.SetText(fmt.Sprintf("Sweeping %s over %d seeds…", t.Name, n))
+	if base != nil {
+		p.summary.SetText(fmt.Sprintf("Sweeping %s and %s over the same %d seeds…", t.Name, baseNote, n))
+	}
 	var last int
+	sweeps, offset := 1, 0 // the progress of both sweeps on one bar
+	if base != nil {
+		sweeps = 2
+	}
 	progress := func(done, total int) {
-		pct := done * 100 / total
 		p.mu.Lock()
+		done, total = offset*total+done, sweeps*total
+		pct := done * 100 / total
 		show := pct != last
 		last = pct
 		p.mu.Unlock()
@@ -205,7 +282,15 @@ func (p *Panel) sweep() {
 		}
 	}
 	go func() {
-		r, err := stats.Run(ctx, t, stats.Options{From: from, Seeds: n, Progress: progress, KeepSamples: true})
+		o := stats.Options{From: from, Seeds: n, Progress: progress, KeepSamples: true}
+		r, err := stats.Run(ctx, t, o)
+		var rb *stats.Report
+		if err == nil && base != nil {
+			p.mu.Lock()
+			offset = 1
+			p.mu.Unlock()
+			rb, err = stats.Run(ctx, *base, o)
+		}
 		p.h.Post(func() {
 			p.mu.Lock()
 			current := gen == p.gen
@@ -222,7 +307,7 @@ func (p *Panel) sweep() {
 				return
 			}
 			p.bar.SetValue(1)
-			p.report = r
+			p.report, p.base, p.baseNote = r, rb, baseNote
 			p.draw()
 			if p.onDone != nil {
 				p.onDone()
@@ -261,9 +346,20 @@ func (p *Panel) draw() {
 	mi := info(p.metric.Selected)
 	p.summary.SetText(fmt.Sprintf("%s, depth %d: %d maps, %d failed. %s: mean %s, min %s, median %s, max %s.",
 		r.Target, r.Depth, r.Maps, r.Failures.Count, capital(mi.short), mi.value(s.Mean), mi.value(s.Min), mi.value(s.P50), mi.value(s.Max)))
-	p.hist.SetChart(histogramChart(d, p.metric.Selected))
-	p.heat.SetChart(rangeChart(d, p.xMetric.Selected, p.yMetric.Selected))
 	p.showWorst(d)
+	if p.base == nil {
+		p.hist.SetChart(histogramChart(d, p.metric.Selected))
+		p.heat.SetChart(rangeChart(d, p.xMetric.Selected, p.yMetric.Selected))
+		p.showChanges(nil)
+		return
+	}
+	c := newComparison(p.base, r)
+	sb := c.Summary(p.metric.Selected)
+	p.summary.SetText(p.summary.Text + fmt.Sprintf(" Compared with %s over the same seeds: mean %s → %s, median %s → %s.",
+		p.baseNote, mi.value(sb.Mean), mi.value(s.Mean), mi.value(sb.P50), mi.value(s.P50)))
+	p.hist.SetChart(compareHistogramChart(c, p.metric.Selected))
+	p.heat.SetChart(differenceChart(c, p.xMetric.Selected, p.yMetric.Selected))
+	p.showChanges(c)
 }
 
 // showWorst lists the worst seeds by the chosen metric, each a button that

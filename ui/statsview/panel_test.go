@@ -17,11 +17,13 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"hewn/chain"
 	"hewn/content"
 	"hewn/projects"
 	"hewn/projects/play"
 	"hewn/projects/stats"
 	"hewn/ui/internal/uitest"
+	"hewn/ui/render"
 	"hewn/ui/render/chart"
 )
 
@@ -41,6 +43,13 @@ type fakeHost struct {
 	opened  []uint64
 	replays []replay
 	win     fyne.Window
+	// the lab's: the selected step, the saved version, the variants opened,
+	// the edits made (labels) and the projects before them
+	step     int
+	saved    *projects.Project
+	variants []variant
+	edits    []string
+	undo     []*projects.Project
 }
 
 func (h *fakeHost) Target() (stats.Target, bool) {
@@ -67,7 +76,31 @@ func (h *fakeHost) OpenSeed(m uint64) { h.opened = append(h.opened, m) }
 func (h *fakeHost) OpenReplay(m uint64, d int, k string) {
 	h.replays = append(h.replays, replay{m, d, k})
 }
-func (h *fakeHost) Post(f func()) { h.q.Post(f) }
+func (h *fakeHost) Post(f func())  { h.q.Post(f) }
+func (h *fakeHost) StepIndex() int { return h.step }
+func (h *fakeHost) SavedTarget() (stats.Target, string) {
+	if h.saved == nil {
+		return stats.Target{}, "the project has no saved file yet"
+	}
+	return stats.LevelTarget(h.saved, h.li, content.Default().Roller(), "saved"), ""
+}
+func (h *fakeHost) OpenVariant(c *chain.Chain, m uint64, label string) {
+	h.variants = append(h.variants, variant{c, m, label})
+}
+func (h *fakeHost) EditLevel(label, key string, f func(l *projects.Level)) {
+	h.undo = append(h.undo, h.p)
+	h.p = h.p.Clone()
+	f(&h.p.Levels[h.li])
+	h.edits = append(h.edits, label)
+}
+func (h *fakeHost) Style(sc *render.Scene) { sc.SetThemes(h.p.Theme(h.li)) }
+
+// variant is a variant the panel asked the map to show.
+type variant struct {
+	c     *chain.Chain
+	seed  uint64
+	label string
+}
 
 // newPanel is the panel over the example project's level at depth, in a window.
 func newPanel(t *testing.T, depth int) (*Panel, *fakeHost) {

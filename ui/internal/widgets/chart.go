@@ -41,6 +41,8 @@ type Chart struct {
 	markerX  float64
 	markerOn bool
 
+	decoration fyne.CanvasObject
+
 	tipBox   *canvas.Rectangle
 	tipLines []*canvas.Text
 	tip      string
@@ -123,6 +125,19 @@ func (c *Chart) Frame() *chart.Frame {
 	s, sc := c.Size(), c.scale()
 	_, f := c.render(int(s.Width*sc+0.5), int(s.Height*sc+0.5), sc, true)
 	return f
+}
+
+// SetDecoration draws o over the chart's image and under the read-out, at
+// the chart's size (nil: none): marks a panel places by data with
+// PositionOf, such as thumbnails in a grid's cells. The pointer's events go
+// to the chart unless o takes them.
+func (c *Chart) SetDecoration(o fyne.CanvasObject) {
+	c.decoration = o
+	if o != nil {
+		o.Move(fyne.Position{})
+		o.Resize(c.Size())
+	}
+	c.Refresh()
 }
 
 // Readout is the read-out shown for the pointer ("" when it is not over data).
@@ -334,6 +349,10 @@ type chartRenderer struct{ c *Chart }
 func (r *chartRenderer) Layout(s fyne.Size) {
 	r.c.raster.Resize(s)
 	r.c.raster.Move(fyne.Position{})
+	if d := r.c.decoration; d != nil {
+		d.Move(fyne.Position{})
+		d.Resize(s)
+	}
 	r.c.placeMarker()
 }
 
@@ -345,7 +364,11 @@ func (r *chartRenderer) Refresh() {
 }
 
 func (r *chartRenderer) Objects() []fyne.CanvasObject {
-	objs := []fyne.CanvasObject{r.c.raster, r.c.marker, r.c.tipBox}
+	objs := []fyne.CanvasObject{r.c.raster}
+	if r.c.decoration != nil {
+		objs = append(objs, r.c.decoration)
+	}
+	objs = append(objs, r.c.marker, r.c.tipBox)
 	for _, t := range r.c.tipLines {
 		objs = append(objs, t)
 	}

@@ -110,8 +110,13 @@ type Heat struct {
 type Scale struct {
 	// Label names what the colours count, with its unit: "maps".
 	Label string
-	// Min and Max are the range when Max > Min (else 0 to the largest value).
+	// Min and Max are the range when Max > Min (else 0 to the largest value,
+	// or, Diverging, -m to m for the largest magnitude m).
 	Min, Max float64
+	// Diverging colours a signed value (a difference): blue below 0, red
+	// above, paler towards 0, on a range symmetric about 0 (a cell of 0 is
+	// empty, as on any heatmap).
+	Diverging bool
 	// Format words a value (nil: a plain number).
 	Format func(v float64) string
 }

@@ -312,7 +312,7 @@ func (hp *heatPlotter) Plot(c draw.Canvas, p *plot.Plot) {
 			v := row[col]
 			fill := hp.empty
 			if v != 0 && !math.IsNaN(v) {
-				fill = Viridis((v - hp.lo) / (hp.hi - hp.lo))
+				fill = h.Scale.color(v, hp.lo, hp.hi)
 			}
 			x0, x1 := inset(trX(h.XEdges[col]), trX(h.XEdges[col+1]))
 			y0, y1 := inset(trY(h.YEdges[r]), trY(h.YEdges[r+1]))

@@ -337,7 +337,7 @@ func (r *renderer) drawScale(c draw.Canvas, x0, y0, y1 vg.Length, h *Heat, lo, h
 	for i := range steps {
 		ya := y0 + (y1-y0)*vg.Length(i)/steps
 		yb := y0 + (y1-y0)*vg.Length(i+1)/steps
-		c.FillPolygon(Viridis((float64(i)+0.5)/steps), rect(x0, ya, x0+scaleBarW, yb+0.5))
+		c.FillPolygon(h.Scale.color(lo+(hi-lo)*(float64(i)+0.5)/steps, lo, hi), rect(x0, ya, x0+scaleBarW, yb+0.5))
 	}
 	line := draw.LineStyle{Color: r.st.Foreground, Width: 0.75}
 	c.StrokeLines(line, []vg.Point{{X: x0, Y: y0}, {X: x0 + scaleBarW, Y: y0}, {X: x0 + scaleBarW, Y: y1}, {X: x0, Y: y1}, {X: x0, Y: y0}})
