@@ -404,7 +404,14 @@ func (d *decoder) parseStep(v json.RawMessage, path string, depth, top int) (Ste
 	}
 	if len(d.probs) == before {
 		if _, err := spec.New(spec.Resolve(s.Params)); err != nil {
-			d.add(path+".params", top, "%v", err)
+			// "min_size: 12 is greater than max_size 6" is about min_size
+			at, msg := path+".params", err.Error()
+			if name, rest, ok := strings.Cut(msg, ": "); ok {
+				if _, known := spec.Param(name); known {
+					at, msg = at+"."+name, rest
+				}
+			}
+			d.add(at, top, "%s", msg)
 		}
 	}
 	return s, true

@@ -195,7 +195,8 @@ func (g *Generator) Pack() (*content.Pack, error) {
 // Generate generates the level at depth with master seed master as `hewn
 // run` does: for a project, the first level with that depth after the
 // verdict `hewn project check` gives (Project.Verdict) with and without the
-// pack; for a chain, the chain at that depth. Every error names the file.
+// pack; for a chain, the chain at that depth after ChainVerdict. Every
+// error names the file.
 func (g *Generator) Generate(ctx context.Context, depth int, master uint64) (*Generated, error) {
 	p := g.Project
 	if g.IsChain {
@@ -215,10 +216,12 @@ func (g *Generator) Generate(ctx context.Context, depth int, master uint64) (*Ge
 	if err != nil {
 		return nil, err
 	}
-	if !g.IsChain {
-		if err := p.Verdict(pack); err != nil {
+	if g.IsChain {
+		if err := ChainVerdict(p.Levels[0].Chain, pack, p.Path); err != nil {
 			return nil, err
 		}
+	} else if err := p.Verdict(pack); err != nil {
+		return nil, err
 	}
 	gen, err := p.Generate(ctx, depth, master, pack)
 	if err != nil {

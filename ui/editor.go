@@ -63,6 +63,10 @@ type Editor struct {
 	// chainFile is the chain file the project was opened from ("" when it
 	// came from a project file or has been saved as one since).
 	chainFile string
+	// disk is what the editor knows of the files it read and wrote (the
+	// project's, its pack's), so a save over a file someone else changed
+	// asks first (conflict.go).
+	disk map[string]diskStamp
 	// exports counts exports running in the background; OnExported, if
 	// set, is told each one's outcome (tests).
 	exports    sync.WaitGroup
@@ -176,6 +180,7 @@ func (e *Editor) loadContent() {
 			e.spawner, e.entity, e.packOf = nil, nil, nil
 			return
 		}
+		e.noteDisk(p.ContentPath())
 		e.m.AttachPack(pk)
 		p = e.m.Project()
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/theme"
@@ -16,6 +17,7 @@ import (
 	"hewn/chain"
 	"hewn/chain/jsonfile"
 	"hewn/projects"
+	"hewn/ui/internal/widgets"
 	"hewn/ui/model"
 )
 
@@ -94,6 +96,7 @@ func newWindowEditor(a fyne.App, w fyne.Window, path string, post func(func())) 
 		e.chainFile = path
 		e.mapv.Notice("Opened the chain " + path + " as a one-level project; Save writes a project file")
 	case path != "":
+		e.noteDisk(path)
 		e.addRecent(path)
 	}
 	if err == nil {
@@ -246,6 +249,7 @@ func (e *Editor) OpenPath(path string) {
 	}
 	e.chainFile = ""
 	e.m.Open(p)
+	e.noteDisk(path)
 	if isChain {
 		e.chainFile = path
 		e.mapv.Notice("Opened the chain " + path + " as a one-level project; Save writes a project file")
@@ -299,7 +303,20 @@ func (e *Editor) showError(err error) {
 		e.mapv.SetStatus("⚠ " + err.Error())
 		return
 	}
-	dialog.ShowError(err, e.win)
+	errorDialog(err, e.win).Show()
+}
+
+// errorDialog is dialog.NewError as Hewn words errors: the text as it is
+// (Fyne's capitalises its first letter, which turns "bad3/level.json: ..."
+// into "Bad3/level.json", a file that does not exist), in a scroll when a
+// file has many problems.
+func errorDialog(err error, win fyne.Window) dialog.Dialog {
+	msg := widget.NewLabel(err.Error())
+	msg.Selectable = true
+	scroll := container.NewScroll(msg)
+	scroll.SetMinSize(msg.MinSize().Min(widgets.DialogSize(win).Subtract(fyne.NewSize(80, 160))))
+	body := container.NewBorder(nil, nil, container.NewVBox(widget.NewIcon(theme.ErrorIcon())), nil, scroll)
+	return dialog.NewCustom("Error", "OK", body, win)
 }
 
 // Save writes the project to its file (asks for one when it has none).
@@ -318,9 +335,7 @@ func (e *Editor) saveCheckedThen(then func()) {
 		e.saveAsChecked(then)
 		return
 	}
-	if e.saveTo(e.m.Project().Path) == nil && then != nil {
-		then()
-	}
+	e.saveChecked(e.m.Project().Path, then)
 }
 
 // SaveAs asks for a file and saves the project there.
@@ -362,6 +377,7 @@ func (e *Editor) saveTo(path string) error {
 		return err
 	}
 	e.m.MarkSavedAs(p)
+	e.noteDisk(path, p.ContentPath())
 	e.chainFile = ""
 	e.addRecent(path)
 	e.mapv.SetStatus("Saved " + path)
@@ -375,7 +391,7 @@ func (e *Editor) Quit() {
 		e.mapv.Pause()
 		e.regen.Stop()
 		if e.recover != nil {
-			e.recover.clear()
+			e.recover.close()
 		}
 		e.win.Close()
 		if e.app != nil {
@@ -468,7 +484,7 @@ func (e *Editor) offerRecovered(list []Recovered) {
 	next := func() { e.offerRecovered(list[1:]) }
 	discard := widget.NewButtonWithIcon("Discard", theme.DeleteIcon(), func() {
 		d.Hide()
-		os.Remove(r.File)
+		forgetRecovered(r)
 		next()
 	})
 	recoverBtn := widget.NewButtonWithIcon("Recover", theme.HistoryIcon(), func() {

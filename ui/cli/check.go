@@ -84,7 +84,7 @@ func checkPackOf(p *projects.Project) (pack *content.Pack, prefix string, errs, 
 	if _, err := os.Stat(cp); err != nil {
 		return nil, "", nil, nil // Check reported it
 	}
-	pack, err := openPack(cp)
+	pack, err := p.LoadPack() // a regular file, inside the project's folder once resolved
 	if err != nil {
 		return nil, "", []string{err.Error()}, nil // names the pack's file
 	}
@@ -106,6 +106,6 @@ func printCapped(w io.Writer, prefix string, lines []string) {
 			fmt.Fprintf(w, "%sand %d more\n", prefix, len(lines)-i)
 			return
 		}
-		fmt.Fprintln(w, prefix+l)
+		fmt.Fprintln(w, jsonfile.Shorten(prefix+l))
 	}
 }

@@ -4,6 +4,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -111,6 +112,10 @@ func usageErr(stderr io.Writer, cmd, format string, args ...any) int {
 // failed write says "hewn: cannot write PATH: reason"; anything else is
 // prefixed "hewn: ".
 func inputErr(stderr io.Writer, err error) int {
+	if errors.Is(err, context.Canceled) { // Ctrl+C or SIGTERM while writing
+		fmt.Fprintln(stderr, "hewn: interrupted; nothing written")
+		return exitInterrupted
+	}
 	var fe *jsonfile.FileError
 	if errors.As(err, &fe) {
 		fmt.Fprintln(stderr, err.Error())
@@ -118,10 +123,14 @@ func inputErr(stderr io.Writer, err error) int {
 	}
 	var we *projects.WriteError
 	if errors.As(err, &we) {
-		fmt.Fprintf(stderr, "hewn: cannot write %s: %v\n", we.Path, we.Err)
+		fmt.Fprintln(stderr, jsonfile.Shorten(fmt.Sprintf("hewn: cannot write %s: %v", we.Path, we.Err)))
 		return exitInput
 	}
-	fmt.Fprintln(stderr, "hewn: "+strings.ReplaceAll(err.Error(), "\n", "\nhewn: "))
+	lines := strings.Split(err.Error(), "\n")
+	for i, l := range lines {
+		lines[i] = jsonfile.Shorten("hewn: " + l)
+	}
+	fmt.Fprintln(stderr, strings.Join(lines, "\n"))
 	return exitInput
 }
 
@@ -230,11 +239,12 @@ func flagProblem(fs *flag.FlagSet, err error) string {
 }
 
 // readArg reads a file named on the command line, of at most l.Max bytes
-// (jsonfile.ReadFile): a directory is refused, but a device or a FIFO is read
-// too (hewn run /dev/stdin, a shell's <(...)), since the user named it. Errors
-// name the file.
+// (jsonfile.ReadFile): a directory or a device (/dev/zero, a terminal) is
+// refused, but a named pipe is read too (`cat level.json | hewn run
+// /dev/stdin`, a shell's <(...)), since the user named it. Errors name the
+// file.
 func readArg(path string, l jsonfile.Limit) ([]byte, error) {
-	return jsonfile.ReadFile(path, l.WithDevices())
+	return jsonfile.ReadFile(path, l.WithPipes())
 }
 
 // IsCommand reports whether name is a hewn subcommand (or a help flag), so the

@@ -67,7 +67,10 @@ func contentCmd(args []string, stdout, stderr io.Writer) int {
 	case "export":
 		b, _ := p.MarshalJSON()
 		return writeResult(stderr, writeOut(*out, stdout, b))
-	default: // odds
+	default: // odds: of a pack the runs would take (content.Pack.Usable)
+		if err := p.Usable(path); err != nil {
+			return inputErr(stderr, err)
+		}
 		return contentOdds(p, *depth, stdout, stderr)
 	}
 }

@@ -144,7 +144,7 @@ func tuneCmd(args []string, stdout, stderr io.Writer) int {
 			if ctx.Err() != nil {
 				return interrupted(stderr, "tune")
 			}
-			return inputErr(stderr, err)
+			return fileErr(stderr, pos[0], err)
 		}
 		result = s
 	} else {
@@ -155,7 +155,7 @@ func tuneCmd(args []string, stdout, stderr io.Writer) int {
 			if ctx.Err() != nil {
 				return interrupted(stderr, "tune")
 			}
-			return inputErr(stderr, err)
+			return fileErr(stderr, pos[0], err)
 		}
 		printCoverage(stderr, a)
 		result = a

@@ -52,9 +52,14 @@ func (b voronoiSpawning) Build(ctx context.Context, s *chain.State, rng *rand.Ra
 	for i := range regionOf {
 		regionOf[i] = -1
 	}
-	tileReg := resize(&sc.tileReg, g.W*g.H)[:0]
-	sizes := sc.sizes[:0]
-	defer func() { sc.sizes = sizes }()
+	// tileReg holds the region of each inner tile (-1: none); ends[r] counts
+	// region r's tiles, then (a prefix sum) where its tiles start in flat,
+	// then, once flat is filled, where they end. Flat holds tile indices, not
+	// points: 8 bytes a tile and 8 a cell in all (4096 cells a side took 1.3 GB
+	// as points and slices).
+	tileReg := resize(&sc.tileReg, (g.W-2)*(g.H-2))[:0]
+	ends := resize(&sc.ends, len(cells.px))[:0] // a region per cell at most
+	defer func() { sc.ends = ends }()
 	for y := 1; y < g.H-1; y++ {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -68,38 +73,34 @@ func (b voronoiSpawning) Build(ctx context.Context, s *chain.State, rng *rand.Ra
 			c := cells.cell(float64(x), float64(y))
 			r := regionOf[c]
 			if r < 0 {
-				r = int32(len(sizes))
+				r = int32(len(ends))
 				regionOf[c] = r
-				sizes = append(sizes, 0)
+				ends = append(ends, 0)
 			}
-			sizes[r]++
+			ends[r]++
 			tileReg = append(tileReg, r)
 		}
 	}
-	offs := resize(&sc.offs, len(sizes)+1)
-	offs[0] = 0
-	for r, k := range sizes {
-		offs[r+1] = offs[r] + k
+	var total int32
+	for r, k := range ends {
+		ends[r] = total
+		total += k
 	}
-	flat := resize(&sc.flat, int(offs[len(sizes)]))
-	fill := append(sc.fill[:0], offs[:len(sizes)]...)
-	sc.fill = fill
-	k := 0
-	for y := 1; y < g.H-1; y++ {
-		for x := 1; x < g.W-1; x++ {
-			if r := tileReg[k]; r >= 0 {
-				flat[fill[r]] = chain.Point{X: x, Y: y}
-				fill[r]++
-			}
-			k++
+	flat := resize(&sc.flat, int(total))
+	for i, r := range tileReg {
+		if r >= 0 {
+			flat[ends[r]] = int32(i)
+			ends[r]++
 		}
 	}
-	regions := resize(&sc.regions, len(sizes))
-	for r := range regions {
-		regions[r] = flat[offs[r]:offs[r+1]:offs[r+1]]
-	}
-	var buf []chain.Point
-	for _, area := range regions {
+	var area, buf []chain.Point
+	start := int32(0)
+	for _, end := range ends {
+		area = area[:0]
+		for _, i := range flat[start:end] {
+			area = append(area, chain.Point{X: 1 + int(i)%(g.W-2), Y: 1 + int(i)/(g.W-2)})
+		}
+		start = end
 		buf = spawnRegion(s, o, rng, area, buf)
 	}
 	return nil
@@ -111,9 +112,7 @@ func (b voronoiSpawning) Build(ctx context.Context, s *chain.State, rng *rand.Ra
 // feature point is nearest.
 // voronoiScratch holds voronoi_spawning's working buffers between runs.
 type voronoiScratch struct {
-	regionOf, tileReg, sizes, offs, fill []int32
-	flat                                 []chain.Point
-	regions                              [][]chain.Point
+	regionOf, tileReg, ends, flat []int32
 }
 
 var voronoiPool sync.Pool // of *voronoiScratch
