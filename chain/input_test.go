@@ -30,6 +30,10 @@ func TestCheckJSON(t *testing.T) {
 		{"UTF-16 LE no BOM", "{\x00}\x00", "UTF-16 (little-endian)"},
 		{"UTF-16 BE no BOM", "\x00{\x00}", "UTF-16 (big-endian)"},
 		{"UTF-32 LE", "\xff\xfe\x00\x00{\x00\x00\x00", "UTF-32 (little-endian)"},
+		{"UTF-32 BE no BOM", "\x00\x00\x00[", "UTF-32 (big-endian)"},
+		// issue 26 point 11: binary garbage is not UTF-16
+		{"binary", "\x00\x01\x02\x03abc", "line 1:1: a NUL byte at byte offset 0: this is not a text file (Hewn reads UTF-8 JSON)"},
+		{"PNG", "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "line 3:1: a NUL byte at byte offset 8: this is not a text file"},
 		{"too big", `{"steps": [` + strings.Repeat(" ", chain.MaxFileSize) + `]}`, "jsonfile: the file is 16.0 MiB; chain and project files are at most 16 MiB"},
 	}
 	for _, c := range cases {
@@ -82,8 +86,8 @@ func TestDecodeCapsItsProblems(t *testing.T) {
 	var ps chain.Problems
 	require.True(t, errors.As(err, &ps))
 	require.Len(t, ps, jsonfile.MaxProblems+1)
-	assert.Equal(t, "and 800 more problems", ps[jsonfile.MaxProblems].Msg)
-	assert.Equal(t, 800, ps[jsonfile.MaxProblems].Omitted)
+	assert.Equal(t, "and 900 more problems", ps[jsonfile.MaxProblems].Msg)
+	assert.Equal(t, 900, ps[jsonfile.MaxProblems].Omitted)
 
 	capped := jsonfile.CapProblems(append(ps, chain.Problem{Msg: "x"}), 10)
 	require.Len(t, capped, 11)
@@ -92,7 +96,7 @@ func TestDecodeCapsItsProblems(t *testing.T) {
 
 	fe := jsonfile.WithFile("f.json", ps).Error()
 	assert.Equal(t, jsonfile.MaxProblems+1, strings.Count(fe, "\n")+1)
-	assert.True(t, strings.HasSuffix(fe, "\nf.json: and 800 more problems"))
+	assert.True(t, strings.HasSuffix(fe, "\nf.json: and 900 more problems"))
 }
 
 func TestCheckWarnsAboutEmptyStepLists(t *testing.T) {

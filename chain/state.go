@@ -59,6 +59,7 @@ type State struct {
 	placed *[]Placement // shared with nested states
 	step   StepRef
 	nest   int
+	capped bool // AddSpawn reached MaxSpawns (warned once)
 }
 
 // ErrNoSpawner is returned by builders that roll content when the run has no content pack.
@@ -129,8 +130,20 @@ func (s *State) AddExit(p Point) (Point, error) {
 
 // AddSpawn places the named entity at p.
 func (s *State) AddSpawn(p Point, name string) {
+	if len(s.Spawns) >= MaxSpawns {
+		if !s.capped {
+			s.capped = true
+			s.Warn(fmt.Sprintf("the level holds at most %d spawns and the rest are not placed (larger regions, fewer rooms or a sparser spawn table place fewer)", MaxSpawns))
+		}
+		return
+	}
 	s.Spawns = append(s.Spawns, Spawn{X: p.X, Y: p.Y, Name: name})
 }
+
+// MaxSpawns is the most spawns a level holds: a spawner that would place
+// more (voronoi_spawning's small regions on the largest maps placed 7.5
+// million, 3.4 GB) stops there with a warning.
+const MaxSpawns = 1 << 20
 
 // ErrNoWalkable reports a map without a single walkable tile.
 var ErrNoWalkable = errors.New("the map has no walkable tile")

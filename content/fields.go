@@ -78,8 +78,9 @@ const (
 	// charges, weights and values.
 	MaxStat = 1_000_000
 	// MaxRange bounds distances in tiles (vision, light, weapon and ability
-	// ranges, areas): the largest map's side.
-	MaxRange = chain.MaxSize
+	// ranges, areas): a field of view of that range costs its square, on
+	// every creature's turn.
+	MaxRange = 64
 )
 
 // EntityField describes one field of the entity form, or one column of a
@@ -191,7 +192,7 @@ var EntityGroups = []EntityGroup{
 		{Key: "weapon.attribute", Label: "Attribute", Kind: FieldEnum, Fold: true, Example: "might",
 			Choices: func(*Pack) []string { return []string{"might", "quickness"} }, Help: "The attribute that adds to hit and damage."},
 		{Key: "weapon.base_damage", Label: "Damage", Kind: FieldDice, Example: "1d4", Help: "Dice, e.g. 1d8+1."},
-		{Key: "weapon.hit_bonus", Label: "To hit", Kind: FieldInt, Min: -MaxStat, Max: MaxStat, Example: "0", Help: "Bonus to hit."},
+		{Key: "weapon.hit_bonus", Label: "To hit", Kind: FieldInt, Min: -MaxAttribute, Max: MaxAttribute, Example: "0", Help: "Bonus to hit."},
 		{Key: "weapon.proc_chance", Label: "Proc chance", Kind: FieldFloat, Min: 0, Max: 1, Blank: "never",
 			Help: "Chance (0 to 1) that a hit also applies the proc effects."},
 		{Key: "weapon.proc_target", Label: "Proc target", Kind: FieldEnum, Blank: "the target",
@@ -200,7 +201,7 @@ var EntityGroups = []EntityGroup{
 	}},
 	{Key: "wearable", Label: "Wearable", Sections: itemsOnly, Help: "Armour, worn in a slot.", Fields: []EntityField{
 		{Key: "wearable.slot", Label: "Slot", Kind: FieldEnum, Example: "Torso", Choices: func(*Pack) []string { return slices.Clone(slots) }},
-		{Key: "wearable.armor_class", Label: "Armour", Kind: FieldFloat, Min: -MaxStat, Max: MaxStat, Example: "1.0", Help: "Armour class it adds."},
+		{Key: "wearable.armor_class", Label: "Armour", Kind: FieldFloat, Min: -MaxAttribute, Max: MaxAttribute, Example: "1.0", Help: "Armour class it adds."},
 	}},
 	{Key: "magic", Label: "Magic", Sections: itemsOnly, Help: "Magical: unidentified until used or identified.", Fields: []EntityField{
 		{Key: "magic.class", Label: "Class", Kind: FieldEnum, Example: "common",
@@ -212,13 +213,13 @@ var EntityGroups = []EntityGroup{
 	{Key: "template_magic", Label: "Magic variants", Sections: itemsOnly,
 		Help: "The game makes \"+N\" variants (and a cursed \"-1\"), e.g. \"Longsword +1\"; they count as items here.", Fields: []EntityField{
 			{Key: "template_magic.unidentified_name", Label: "Unidentified", Kind: FieldText, Example: "Unidentified Item", Help: "Its name until identified."},
-			{Key: "template_magic.bonus_min", Label: "Bonus min", Kind: FieldInt, Min: -100, Max: 100, Example: "1"},
-			{Key: "template_magic.bonus_max", Label: "Bonus max", Kind: FieldInt, Min: -100, Max: 100, Example: "1"},
+			{Key: "template_magic.bonus_min", Label: "Bonus min", Kind: FieldInt, Min: -MaxMagicBonus, Max: MaxMagicBonus, Example: "1"},
+			{Key: "template_magic.bonus_max", Label: "Bonus max", Kind: FieldInt, Min: -MaxMagicBonus, Max: MaxMagicBonus, Example: "1"},
 			{Key: "template_magic.include_cursed", Label: "Cursed -1", Kind: FieldBool, Help: "Also a cursed \"-1\" variant."},
 		}},
-	attributesGroup(itemsOnly, "Attribute bonuses", "Added to the wearer's attributes.", -MaxStat, "0"),
+	attributesGroup(itemsOnly, "Attribute bonuses", "Added to the wearer's attributes.", -MaxAttribute, "0"),
 	{Label: "Stats", Sections: mobsOnly, Fields: []EntityField{
-		{Key: "level", Label: "Level", Kind: FieldInt, Min: 1, Max: MaxStat, Blank: "1"},
+		{Key: "level", Label: "Level", Kind: FieldInt, Min: 1, Max: MaxLevel, Blank: "1"},
 		{Key: "hp", Label: "Hit points", Kind: FieldInt, Min: 1, Max: MaxStat, Blank: "from fitness and level"},
 		{Key: "mana", Label: "Mana", Kind: FieldInt, Min: 0, Max: MaxStat, Blank: "from intelligence and level"},
 		{Key: "gold", Label: "Gold", Kind: FieldDice, Blank: "none", Help: "Dice rolled for the gold it carries."},
@@ -227,15 +228,15 @@ var EntityGroups = []EntityGroup{
 	{Label: "Skills", Sections: mobsOnly, Fields: []EntityField{
 		{Key: "skills", Label: "Skills", Kind: FieldList, Help: "Skill levels (1 when left out).", Columns: []EntityField{
 			{Key: "key", Label: "Skill", Kind: FieldEnum, Choices: func(*Pack) []string { return []string{"Melee", "Defense", "Magic"} }},
-			{Key: "value", Label: "Level", Kind: FieldInt, Min: -MaxStat, Max: MaxStat, Example: "1"},
+			{Key: "value", Label: "Level", Kind: FieldInt, Min: -MaxAttribute, Max: MaxAttribute, Example: "1"},
 		}},
 	}},
 	{Key: "natural", Label: "Natural armour and attacks", Sections: mobsOnly, Help: "What it fights with when it wields nothing.", Fields: []EntityField{
-		{Key: "natural.armor_class", Label: "Armour", Kind: FieldInt, Min: -MaxStat, Max: MaxStat, Blank: "10", Help: "Its natural armour class."},
+		{Key: "natural.armor_class", Label: "Armour", Kind: FieldInt, Min: -MaxAttribute, Max: MaxAttribute, Blank: "10", Help: "Its natural armour class."},
 		{Key: "natural.attacks", Label: "Attacks", Kind: FieldList, Help: "Innate attacks: a name, a bonus to hit and the damage dice (e.g. 1d6+2).",
 			Columns: []EntityField{
 				{Key: "name", Label: "Attack", Kind: FieldText, Example: "bite", Check: nonEmpty("an attack needs a name")},
-				{Key: "hit_bonus", Label: "To hit", Kind: FieldInt, Min: -MaxStat, Max: MaxStat, Example: "0"},
+				{Key: "hit_bonus", Label: "To hit", Kind: FieldInt, Min: -MaxAttribute, Max: MaxAttribute, Example: "0"},
 				{Key: "damage", Label: "Damage", Kind: FieldDice, Example: "1d4"},
 			}},
 	}},
@@ -291,7 +292,7 @@ func flatten(groups []EntityGroup) []EntityField {
 
 func attributesGroup(sections []chain.Section, label, help string, lo float64, blank string) EntityGroup {
 	attr := func(key, label string) EntityField {
-		return EntityField{Key: "attributes." + key, Label: label, Kind: FieldInt, Min: lo, Max: MaxStat, Blank: blank}
+		return EntityField{Key: "attributes." + key, Label: label, Kind: FieldInt, Min: lo, Max: MaxAttribute, Blank: blank}
 	}
 	return EntityGroup{Key: "attributes", Label: label, Help: help, Sections: sections, Fields: []EntityField{
 		attr("might", "Might"), attr("fitness", "Fitness"), attr("quickness", "Quickness"), attr("intelligence", "Intelligence"),

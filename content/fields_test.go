@@ -65,10 +65,10 @@ func TestEntityFieldsSetAndRefuseWithReasons(t *testing.T) {
 		{"loot_table", "Nothing", `no loot table named "Nothing"`, ""},
 		{"movement", "hop", `"hop" is not one of static, random or random_waypoint`, "static"},
 		{"vision_range", "far", "not a whole number", "12"},
-		{"vision_range", "-1", "not within 0..4096", "0"},
+		{"vision_range", "-1", "not within 0..64", "0"},
 		{"hp", "1e3", "not a whole number", "30"},
 		{"gold", "lots", `bad dice "lots"`, "2d6"},
-		{"attributes.might", "0", "not within 1..1000000", "14"},
+		{"attributes.might", "0", "not within 1..1000", "14"},
 	} {
 		f := entityField(t, chain.Mobs, c.key)
 		before := f.Get(gob)

@@ -23,6 +23,9 @@ func FuzzLoad(f *testing.F) {
 	f.Add([]byte(basePack))
 	f.Add([]byte(`{"spawn_table":[{"name":"x","weight":"1"}],"mobs":[1,null,{}]}`))
 	f.Add([]byte(`{"items":[{"name":"a\ud800b","template_magic":{"bonus_min":-5,"bonus_max":1000000000}}]}`))
+	// issue 26 point 1: numbers past their bounds (a vision range that made
+	// the game allocate 40 GB, a level that looped)
+	f.Add([]byte(`{"mobs":[{"name":"Eye","blocks_tile":true,"vision_range":100000,"movement":"static","attributes":{"might":2147483647},"level":9223372036854775807,"light":{"range":1e300,"color":"#FFFFFF"}}],"spawn_table":[{"name":"Eye","weight":9223372036854775807,"min_depth":-1,"max_depth":2147483647}]}`))
 	f.Fuzz(checkPackInput)
 }
 

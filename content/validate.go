@@ -169,9 +169,6 @@ func (v *validator) run() {
 		if !oneOf(m.Movement, movements) {
 			v.err(path+".movement", "unknown movement %q (want %s)", m.Movement, orList(movements))
 		}
-		if m.VisionRange < 0 {
-			v.err(path+".vision_range", "negative vision range %d", m.VisionRange)
-		}
 		if m.Faction != "" && !factions[m.Faction] {
 			v.err(path+".faction", "unknown faction %q", m.Faction)
 		}
@@ -225,9 +222,6 @@ func (v *validator) run() {
 		if _, ok := v.ix.section[e.Name]; !ok {
 			v.err(path+".name", "unknown entity %q", e.Name)
 		}
-		if e.Weight < 0 {
-			v.err(path+".weight", "negative weight %d", e.Weight)
-		}
 		if e.MinDepth > e.MaxDepth {
 			v.err(path+".min_depth", "%d is greater than max_depth %d", e.MinDepth, e.MaxDepth)
 		}
@@ -244,9 +238,6 @@ func (v *validator) run() {
 			dp := fmt.Sprintf("%s.drops[%d]", path, j)
 			if !isItem(d.Name) {
 				v.err(dp+".name", "unknown item %q", d.Name)
-			}
-			if d.Weight < 0 {
-				v.err(dp+".weight", "negative weight %d", d.Weight)
 			}
 		}
 	}
@@ -273,9 +264,6 @@ func (v *validator) run() {
 	for i := range p.Spells {
 		s := &p.Spells[i]
 		path := at("spells", i)
-		if s.ManaCost < 0 {
-			v.err(path+".mana_cost", "negative mana cost %d", s.ManaCost)
-		}
 		v.effects(path+".effects", s.Effects, spells)
 	}
 	v.unique("spells", len(p.Spells), func(i int) string { return p.Spells[i].Name })
@@ -283,6 +271,7 @@ func (v *validator) run() {
 		v.effects(at("weapon_traits", i)+".effects", p.WeaponTraits[i].Effects, spells)
 	}
 	v.unique("weapon_traits", len(p.WeaponTraits), func(i int) string { return p.WeaponTraits[i].Name })
+	v.bounds()
 }
 
 var (
@@ -371,13 +360,14 @@ func (v *validator) ability(path string, a Ability, spells map[string]bool) {
 	}
 }
 
-// effects checks the effect keys whose values Hewn understands: damage (dice) and
-// teach_spell (a spell name).
+// effects checks the effect keys whose values Hewn understands: damage and
+// provides_healing (dice, which the play-test rolls) and teach_spell (a
+// spell name).
 func (v *validator) effects(path string, m StringMap, spells map[string]bool) {
 	for _, e := range m {
 		switch e.Key {
-		case "damage":
-			v.dice(path+".damage", e.Value)
+		case "damage", "provides_healing":
+			v.dice(path+"."+e.Key, e.Value)
 		case "teach_spell":
 			if !spells[e.Value] {
 				v.err(path+".teach_spell", "unknown spell %q", e.Value)

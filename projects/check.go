@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"hewn/chain"
+	"hewn/chain/jsonfile"
 	"hewn/chain/prefab"
 	"hewn/content"
 )
@@ -23,13 +24,18 @@ func (p *Project) Check() (errs, warns []string) {
 	errs, warns = p.CheckLevels()
 	fe, fw := p.checkFiles()
 	errs, warns = append(errs, fe...), append(warns, fw...)
-	if err := p.CheckContentPath(); err != nil {
-		errs = append(errs, fmt.Sprintf("content: %q is outside the project's folder (copy the pack beside the project)", p.Content))
+	var ps jsonfile.Problems
+	if err := p.CheckContentPath(); errors.As(err, &ps) {
+		for _, pr := range ps {
+			errs = append(errs, pr.Error())
+		}
 	} else if cp := p.ContentPath(); cp != "" {
 		if fi, err := os.Stat(cp); err != nil {
 			errs = append(errs, fmt.Sprintf("content: %q cannot be read: %v", p.Content, unwrapPath(err)))
 		} else if fi.IsDir() {
 			errs = append(errs, fmt.Sprintf("content: %q is a directory, not a content pack", p.Content))
+		} else if !fi.Mode().IsRegular() {
+			errs = append(errs, fmt.Sprintf("content: %q is not a regular file (a named pipe, a device or a socket), not a content pack", p.Content))
 		}
 	}
 	return errs, warns
@@ -53,6 +59,8 @@ func (p *Project) CheckLevels() (errs, warns []string) {
 		errs = append(errs, pr.Error())
 	}
 	names := p.ThemeNames()
+	errs = append(errs, duplicateNames("themes", len(p.Themes), func(i int) string { return p.Themes[i].Name })...)
+	errs = append(errs, duplicateNames("prefabs", len(p.Prefabs), func(i int) string { return p.Prefabs[i].Name })...)
 	seen := map[int]int{}
 	for i, l := range p.Levels {
 		path := fmt.Sprintf("levels[%d]", i)
@@ -145,5 +153,22 @@ func (p *Project) checkPrefabNames(legend *prefab.Legend) []string {
 			}
 		}
 	})
+	return errs
+}
+
+// duplicateNames reports each entry of a list whose name an earlier entry
+// has: "themes[2].name: duplicate name "cave" (also themes[0])" (the later
+// one would never be used).
+func duplicateNames(list string, n int, name func(int) string) []string {
+	var errs []string
+	first := map[string]int{}
+	for i := range n {
+		nm := name(i)
+		if j, dup := first[nm]; dup {
+			errs = append(errs, fmt.Sprintf("%s[%d].name: duplicate name %q (also %s[%d])", list, i, nm, list, j))
+			continue
+		}
+		first[nm] = i
+	}
 	return errs
 }

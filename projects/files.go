@@ -26,21 +26,81 @@ type dirFS string
 var errOutside = errors.New("leads out of the project's folder through a symbolic link (copy the file beside the project)")
 
 func (d dirFS) Open(name string) (fs.File, error) {
-	if !fs.ValidPath(name) {
-		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
-	}
-	root, err := filepath.EvalSymlinks(string(d))
+	real, err := d.real(name)
 	if err != nil {
-		return nil, &fs.PathError{Op: "open", Path: name, Err: unwrapPath(err)}
+		return nil, err
 	}
-	real, err := filepath.EvalSymlinks(filepath.Join(root, filepath.FromSlash(name)))
-	if err != nil {
-		return nil, &fs.PathError{Op: "open", Path: name, Err: unwrapPath(err)}
-	}
-	if rel, err := filepath.Rel(root, real); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return nil, &fs.PathError{Op: "open", Path: name, Err: errOutside}
+	// a named pipe would block the open, a device never end: refused unopened
+	if fi, err := os.Stat(real); err == nil && !fi.Mode().IsRegular() && !fi.IsDir() {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: errNotRegular}
 	}
 	return os.Open(real)
+}
+
+// Stat returns the file's information without opening it (fs.StatFS), so
+// jsonfile.ReadFS refuses a pipe or a device before opening it.
+func (d dirFS) Stat(name string) (fs.FileInfo, error) {
+	real, err := d.real(name)
+	if err != nil {
+		return nil, err
+	}
+	fi, err := os.Stat(real)
+	if err != nil {
+		return nil, &fs.PathError{Op: "stat", Path: name, Err: unwrapPath(err)}
+	}
+	return fi, nil
+}
+
+// real is name's path on disk once its links are followed, refused when
+// it leads out of the folder.
+func (d dirFS) real(name string) (string, error) {
+	if !fs.ValidPath(name) {
+		return "", &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
+	}
+	real, err := RealInside(string(d), filepath.FromSlash(name))
+	if err != nil {
+		return "", &fs.PathError{Op: "open", Path: name, Err: err}
+	}
+	return real, nil
+}
+
+// errNotRegular refuses a named pipe, a device or a socket where a file is
+// read.
+var errNotRegular = errors.New("is not a regular file (a named pipe, a device or a socket)")
+
+// RealInside returns the path that rel, a path relative to the folder dir,
+// names once every symbolic link on the way is followed (a link that does not
+// lead to an existing file yet too: a save would create its target), and
+// refuses it when it leads out of dir (itself resolved): a project reads and
+// writes its own files only inside its folder. Errors are bare reasons
+// ("leads out of the project's folder through a symbolic link ...").
+func RealInside(dir, rel string) (string, error) {
+	root, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return "", unwrapPath(err)
+	}
+	p := filepath.Join(dir, rel)
+	real, err := filepath.EvalSymlinks(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		// a missing file, or a link to one: follow the links of the last
+		// component by hand, then resolve its folder, which must exist
+		end, lerr := resolveLinks(p)
+		if lerr != nil {
+			return "", lerr
+		}
+		folder, ferr := filepath.EvalSymlinks(filepath.Dir(end))
+		if ferr != nil {
+			return "", unwrapPath(err)
+		}
+		real, err = filepath.Join(folder, filepath.Base(end)), nil
+	}
+	if err != nil {
+		return "", unwrapPath(err)
+	}
+	if r, err := filepath.Rel(root, real); err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		return "", errOutside
+	}
+	return real, nil
 }
 
 // noFiles is a file set with no file in it.

@@ -56,7 +56,7 @@ func (p *Project) generate(ctx context.Context, depth int, master uint64, pack *
 		return nil, jsonfile.WithFile(p.Path, fmt.Errorf("projects: levels[%d] has no chain", i))
 	}
 	if pack == nil {
-		if pack, err = p.usablePack(); err != nil {
+		if pack, err = p.UsablePack(); err != nil {
 			return nil, err
 		}
 	}
@@ -69,9 +69,9 @@ func (p *Project) generate(ctx context.Context, depth int, master uint64, pack *
 	return &Generated{Project: p, Index: i, Pack: pack, Result: res}, nil
 }
 
-// usablePack loads the project's pack (LoadPack) and refuses one with
+// UsablePack loads the project's pack (LoadPack) and refuses one with
 // validation errors (content.Pack.Usable), as `hewn run` does.
-func (p *Project) usablePack() (*content.Pack, error) {
+func (p *Project) UsablePack() (*content.Pack, error) {
 	pack, err := p.LoadPack()
 	if err != nil {
 		return nil, err
@@ -145,6 +145,42 @@ func (p *Project) Verdict(pack *content.Pack) error {
 		probs[i] = jsonfile.Problem{Msg: e, Step: -1}
 	}
 	return jsonfile.WithFile(p.Path, probs)
+}
+
+// ChainCheck checks a bare chain run with pack as project check checks a
+// project's steps: its prefab names must exist (errors); the entities its
+// steps place that pack (nil: not checked) does not define are warnings, not
+// errors, since a bare chain is a sketch on whatever pack it is given (such a
+// spawn is drawn as its name's first letter and skipped in play). Each
+// "path: message", paths the chain file's ("steps[2].params.name").
+func ChainCheck(c *chain.Chain, pack *content.Pack) (errs, warns []string) {
+	p := ChainProject(c)
+	legend, _, _ := checkLegend(nil)
+	trim := func(list []string) []string {
+		for i, e := range list {
+			list[i] = strings.TrimPrefix(e, "levels[0].chain.")
+		}
+		return list
+	}
+	errs = trim(p.checkPrefabNames(legend))
+	if pack != nil {
+		warns = trim(p.CheckEntities(pack))
+	}
+	return errs, warns
+}
+
+// ChainVerdict refuses a bare chain whose ChainCheck finds errors; the error
+// names file, one problem a line.
+func ChainVerdict(c *chain.Chain, pack *content.Pack, file string) error {
+	errs, _ := ChainCheck(c, pack)
+	if len(errs) == 0 {
+		return nil
+	}
+	probs := make(jsonfile.Problems, len(errs))
+	for i, e := range errs {
+		probs[i] = jsonfile.Problem{Msg: e, Step: -1}
+	}
+	return jsonfile.WithFile(file, probs)
 }
 
 // ChainProject wraps a bare chain in a one-level project as `hewn run` runs a

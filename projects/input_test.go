@@ -53,7 +53,7 @@ func TestDecodeInputChecks(t *testing.T) {
 	msg := jsonfile.WithFile("p.hewn.json", err).Error()
 	lines := strings.Split(msg, "\n")
 	assert.Len(t, lines, jsonfile.MaxProblems+1)
-	assert.Equal(t, "p.hewn.json: and 300 more problems", lines[len(lines)-1])
+	assert.Equal(t, "p.hewn.json: and 400 more problems", lines[len(lines)-1])
 }
 
 // A chain file with a byte-order mark opens as a chain, not as a project.

@@ -227,5 +227,5 @@ func TestPrefabFileProblemsInCheck(t *testing.T) {
 	assert.Contains(t, strings.Join(errs, "\n"), "inside.xp: this run reads no files")
 
 	_, err := Decode([]byte(`{"version": 1, "levels": [{"chain": {"steps": [{"builder": "prefab", "params": {"file": "/etc/passwd.txt"}}]}}]}`))
-	assert.ErrorContains(t, err, `levels[0].chain.steps[0].params: file: "/etc/passwd.txt" is an absolute path`)
+	assert.ErrorContains(t, err, `levels[0].chain.steps[0].params.file: "/etc/passwd.txt" is an absolute path`)
 }

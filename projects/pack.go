@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -36,11 +37,20 @@ func (p *Project) LoadPack() (*content.Pack, error) {
 // editor copies an outside pack beside the project when it is saved); a pack
 // elsewhere is given to the command line with --content.
 func (p *Project) CheckContentPath() error {
-	if p.Content == "" || p.Path == "" || InsideFolder(p.Content) {
+	if p.Content == "" || p.Path == "" {
 		return nil
 	}
-	return jsonfile.WithFile(p.Path, jsonfile.Problems{{Path: "content", Step: -1,
-		Msg: fmt.Sprintf("%q is outside the project's folder (copy the pack beside the project, or give it with --content)", p.Content)}})
+	if !InsideFolder(p.Content) {
+		return jsonfile.WithFile(p.Path, jsonfile.Problems{{Path: "content", Step: -1,
+			Msg: fmt.Sprintf("%q is outside the project's folder (copy the pack beside the project, or give it with --content)", p.Content)}})
+	}
+	// the folder rule holds on the resolved path: a link inside the folder
+	// may not lead out of it
+	if _, err := RealInside(filepath.Dir(p.Path), p.Content); errors.Is(err, errOutside) {
+		return jsonfile.WithFile(p.Path, jsonfile.Problems{{Path: "content", Step: -1,
+			Msg: fmt.Sprintf("%q %v", p.Content, err)}})
+	}
+	return nil
 }
 
 // InsideFolder reports whether rel, a path relative to a folder, stays inside
@@ -63,6 +73,16 @@ func (p *Project) SavePack(pack *content.Pack) error {
 	}
 	if !filepath.IsAbs(path) && p.Path == "" {
 		return fmt.Errorf("projects: save the project first: its content pack %q lives beside the project file", p.Content)
+	}
+	if !filepath.IsAbs(p.Content) {
+		// never written through a link that leaves the project's folder
+		if _, err := RealInside(filepath.Dir(p.Path), p.Content); errors.Is(err, errOutside) {
+			return &WriteError{Path: path, Err: err}
+		}
+	}
+	// a project's own file is a file: a pipe would block the save
+	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() && !fi.IsDir() {
+		return &WriteError{Path: path, Err: errNotRegular}
 	}
 	var b bytes.Buffer
 	if err := pack.Export(&b); err != nil {

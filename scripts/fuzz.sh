@@ -16,9 +16,10 @@ mkdir -p "$LOG"
 
 # package:target: the JSON tree every loader reads through, and the chain,
 # builder parameter, content, project, theme, prefab template, REXPaint .xp,
-# dice, play key and stats merge loaders. (FuzzCheckJSON, FuzzLayoutTree,
-# FuzzRandomChains, FuzzSession and the rest run as regression seeds in `make
-# test`; name one to fuzz it: scripts/fuzz.sh FuzzSession.)
+# dice, play key, play session and stats merge loaders, and the game played with a fuzzed
+# content pack (FuzzPackPlay). (FuzzCheckJSON, FuzzLayoutTree,
+# FuzzRandomChains and the rest run as regression seeds in `make test`; name
+# one to fuzz it: scripts/fuzz.sh FuzzKeys.)
 TARGETS=(
 	./chain/jsonfile:FuzzParse
 	./chain:FuzzDecode
@@ -31,6 +32,8 @@ TARGETS=(
 	./projects:FuzzDecode
 	./projects:FuzzPlayKeys
 	./projects:FuzzStatsMerge
+	./projects/play:FuzzPackPlay
+	./projects/play:FuzzSession
 )
 EXTRA=(
 	./chain:FuzzCheckJSON
@@ -39,7 +42,6 @@ EXTRA=(
 	./chain/builders:FuzzEveryBuilderParams
 	./content:FuzzParseSmall
 	./projects/play:FuzzKeys
-	./projects/play:FuzzSession
 )
 
 want=("$@")

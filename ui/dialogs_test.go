@@ -368,10 +368,14 @@ func TestRecoveryFileIsWrittenSoonAfterAnEditAndRemovedOnSave(t *testing.T) {
 	}
 	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
 	require.Len(t, files, 1)
-	// another editor (after a crash: this process is the one that wrote it) finds it
+	assert.Empty(t, FindRecovered(dir), "a running editor's file is its own, not a crash's")
+	// after a crash (the editor's lock gone with its process) another editor finds it
+	e.recover.lock.f.Close()
 	rec := FindRecovered(dir)
 	require.Len(t, rec, 1)
 	assert.Equal(t, "Unsaved", rec[0].Project.Name)
+	e.recover.lock, err = lockInstance(dir, e.recover.instance)
+	require.NoError(t, err)
 
 	require.NoError(t, e.saveTo(filepath.Join(f.dir, "u.hewn.json")))
 	files, _ = filepath.Glob(filepath.Join(dir, "*.json"))
@@ -388,7 +392,7 @@ func TestStartAfterUncleanExitOffersRecovery(t *testing.T) {
 	require.NoError(t, p.Save(orig))
 	p.Name = "Lost work"
 	p.Levels[0].Chain.Steps = append(p.Levels[0].Chain.Steps, chain.Step{Builder: "room_sorter"})
-	file, err := writeRecovery(dir, p, orig, false)
+	file, err := writeRecovery(dir, p, orig, false, "4242-1") // an editor that is gone
 	require.NoError(t, err)
 
 	f, err := newWindowFixtureIn(t, cfg, "")
@@ -415,7 +419,7 @@ func TestDiscardRemovesRecoveryFile(t *testing.T) {
 	dir, _ := RecoveryDir()
 	p := uitest.Project()
 	p.Name = "Not wanted"
-	file, err := writeRecovery(dir, p, "", false)
+	file, err := writeRecovery(dir, p, "", false, "4242-2")
 	require.NoError(t, err)
 	f, err := newWindowFixtureIn(t, cfg, "")
 	require.NoError(t, err)

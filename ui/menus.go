@@ -8,12 +8,16 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"hewn/chain"
+	"hewn/chain/jsonfile"
 	"hewn/projects"
+	"hewn/ui/internal/widgets"
 	"hewn/ui/model"
 )
 
@@ -40,7 +44,7 @@ func Run(a fyne.App) {
 // not load opens the editor on a new project with the error on screen.
 func RunWith(a fyne.App, path string) {
 	w := a.NewWindow("Hewn")
-	w.Resize(fyne.NewSize(1280, 800))
+	w.Resize(windowSize(a.Preferences(), screenSize(w)))
 	e, err := NewWindowEditor(a, w, path)
 	if err != nil {
 		e.showError(err)
@@ -64,11 +68,12 @@ func newWindowEditor(a fyne.App, w fyne.Window, path string, post func(func())) 
 	installLazyFiles()
 	var p *projects.Project
 	var err error
+	var kept []string
 	isChain := false
 	if path == "" {
 		p, err = projects.Example()
 	} else {
-		p, isChain, err = projects.Open(path)
+		p, isChain, kept, err = projects.OpenKeep(path)
 	}
 	if err != nil {
 		p = projects.New("Untitled")
@@ -76,6 +81,9 @@ func newWindowEditor(a fyne.App, w fyne.Window, path string, post func(func())) 
 	e := newEditor(a, w, model.NewModel(p), post)
 	w.SetContent(e.root)
 	e.installMenus()
+	if v := a.Preferences().String(themeKey); v != "" {
+		e.applyTheme(v)
+	}
 	w.SetCloseIntercept(e.Quit)
 	if dir, derr := RecoveryDir(); derr == nil {
 		e.recover = newRecovery(dir, func(err error) { post(func() { e.mapv.SetStatus("⚠ " + err.Error()) }) })
@@ -88,7 +96,11 @@ func newWindowEditor(a fyne.App, w fyne.Window, path string, post func(func())) 
 		e.chainFile = path
 		e.mapv.Notice("Opened the chain " + path + " as a one-level project; Save writes a project file")
 	case path != "":
+		e.noteDisk(path)
 		e.addRecent(path)
+	}
+	if err == nil {
+		e.showKept(kept)
 	}
 	return e, err
 }
@@ -152,7 +164,10 @@ func (e *Editor) installMenus() {
 	for i, t := range e.main.Items {
 		view.Items = append(view.Items, item(t.Text, sc(fyne.KeyName(fmt.Sprint(i+1)), ctrl), func() { e.main.SelectIndex(i) }))
 	}
-	e.win.SetMainMenu(fyne.NewMainMenu(file, edit, view))
+	// the look: the system's, light or dark (stored, applied at once)
+	view.Items = append(view.Items, fyne.NewMenuItemSeparator())
+	view.Items = append(view.Items, e.themeItems()...)
+	e.win.SetMainMenu(fyne.NewMainMenu(file, edit, view, e.helpMenu()))
 	c := e.win.Canvas()
 	// Ctrl+Shift+Z is the second redo shortcut (Ctrl+Y is the menu's).
 	c.AddShortcut(sc(fyne.KeyZ, ctrl|fyne.KeyModifierShift).(*desktop.CustomShortcut), func(fyne.Shortcut) { e.Redo() })
@@ -222,17 +237,19 @@ func (e *Editor) OpenDialog() {
 // OpenPath loads the project (or chain) file at path and shows it; on error
 // the current project stays and the error is shown.
 func (e *Editor) OpenPath(path string) {
-	p, isChain, err := projects.Open(path)
+	p, isChain, kept, err := projects.OpenKeep(path)
 	if err != nil {
 		e.showError(err) // names the file, in the one error format
 		return
 	}
+	defer e.showKept(kept)
 	e.rememberDir(path)
 	if e.recover != nil {
 		e.recover.clear()
 	}
 	e.chainFile = ""
 	e.m.Open(p)
+	e.noteDisk(path)
 	if isChain {
 		e.chainFile = path
 		e.mapv.Notice("Opened the chain " + path + " as a one-level project; Save writes a project file")
@@ -241,13 +258,65 @@ func (e *Editor) OpenPath(path string) {
 	e.addRecent(path)
 }
 
+// showKept tells of the steps of the project just opened that did not load
+// (kept as their JSON, see projects.OpenKeep), and selects the first: its
+// row is flagged in the chain list and its form shows why, its JSON to fix
+// and Remove.
+func (e *Editor) showKept(kept []string) {
+	if len(kept) == 0 {
+		return
+	}
+	p := e.m.Project()
+	for li, l := range p.Levels {
+		if i := brokenStep(l.Chain); i >= 0 {
+			e.m.SelectLevel(li)
+			e.m.SelectStep(i)
+			e.tabs.SelectIndex(tabChain)
+			break
+		}
+	}
+	e.mapv.Notice(fmt.Sprintf("⚠ %s did not load, kept as written: fix or remove %s in the Chain tab (%s)",
+		jsonfile.Count(len(kept), "step"), jsonfile.Pick(len(kept), "it", "them"), strings.Join(kept, "; ")))
+	e.mapv.SetStatus("⚠ " + strings.Join(kept, "; "))
+}
+
+// brokenStep is the first top-level step of c that did not load or holds
+// one in its sub-chain (-1: none).
+func brokenStep(c *chain.Chain) int {
+	if c == nil {
+		return -1
+	}
+	var holds func(s chain.Step) bool
+	holds = func(s chain.Step) bool {
+		if s.Broken() {
+			return true
+		}
+		nested, _ := s.Params[model.NestedParam(s.Builder)].([]chain.Step)
+		return slices.ContainsFunc(nested, holds)
+	}
+	return slices.IndexFunc(c.Steps, holds)
+}
+
 // showError shows err in a dialog (on the status line when there is no window).
 func (e *Editor) showError(err error) {
 	if e.win == nil {
 		e.mapv.SetStatus("⚠ " + err.Error())
 		return
 	}
-	dialog.ShowError(err, e.win)
+	errorDialog(err, e.win).Show()
+}
+
+// errorDialog is dialog.NewError as Hewn words errors: the text as it is
+// (Fyne's capitalises its first letter, which turns "bad3/level.json: ..."
+// into "Bad3/level.json", a file that does not exist), in a scroll when a
+// file has many problems.
+func errorDialog(err error, win fyne.Window) dialog.Dialog {
+	msg := widget.NewLabel(err.Error())
+	msg.Selectable = true
+	scroll := container.NewScroll(msg)
+	scroll.SetMinSize(msg.MinSize().Min(widgets.DialogSize(win).Subtract(fyne.NewSize(80, 160))))
+	body := container.NewBorder(nil, nil, container.NewVBox(widget.NewIcon(theme.ErrorIcon())), nil, scroll)
+	return dialog.NewCustom("Error", "OK", body, win)
 }
 
 // Save writes the project to its file (asks for one when it has none).
@@ -266,9 +335,7 @@ func (e *Editor) saveCheckedThen(then func()) {
 		e.saveAsChecked(then)
 		return
 	}
-	if e.saveTo(e.m.Project().Path) == nil && then != nil {
-		then()
-	}
+	e.saveChecked(e.m.Project().Path, then)
 }
 
 // SaveAs asks for a file and saves the project there.
@@ -297,7 +364,7 @@ func (e *Editor) saveAsChecked(then func()) {
 
 // saveTo writes the project to path atomically and marks it saved.
 func (e *Editor) saveTo(path string) error {
-	p := e.m.Project().Clone()
+	p := e.m.Saved()
 	// the pack first: a project never names a pack file it could not write
 	if p.PreparePackSave(path) || e.m.PackDirty() {
 		if err := p.SavePack(p.Pack); err != nil {
@@ -310,6 +377,7 @@ func (e *Editor) saveTo(path string) error {
 		return err
 	}
 	e.m.MarkSavedAs(p)
+	e.noteDisk(path, p.ContentPath())
 	e.chainFile = ""
 	e.addRecent(path)
 	e.mapv.SetStatus("Saved " + path)
@@ -319,10 +387,11 @@ func (e *Editor) saveTo(path string) error {
 // Quit closes the window, asking first when there are unsaved changes.
 func (e *Editor) Quit() {
 	e.confirmLeave("quit", func() {
+		e.rememberSize()
 		e.mapv.Pause()
 		e.regen.Stop()
 		if e.recover != nil {
-			e.recover.clear()
+			e.recover.close()
 		}
 		e.win.Close()
 		if e.app != nil {
@@ -415,7 +484,7 @@ func (e *Editor) offerRecovered(list []Recovered) {
 	next := func() { e.offerRecovered(list[1:]) }
 	discard := widget.NewButtonWithIcon("Discard", theme.DeleteIcon(), func() {
 		d.Hide()
-		os.Remove(r.File)
+		forgetRecovered(r)
 		next()
 	})
 	recoverBtn := widget.NewButtonWithIcon("Recover", theme.HistoryIcon(), func() {

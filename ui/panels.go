@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"path/filepath"
 
 	"fyne.io/fyne/v2"
 
@@ -37,6 +38,7 @@ func (e *Editor) reactions() []reaction {
 		any   = ^model.Change(0)
 	)
 	return []reaction{
+		{level | model.ChangeSelection, e.loadContent}, // the pack first: the forms offer its names
 		{model.ChangeContent | model.ChangeProject | model.ChangeFile, e.contents.Update},
 		{level, e.play.Update}, // offers to restart the game on the new level
 		{model.ChangeFile, e.retitle},
@@ -213,10 +215,13 @@ func (h playHost) Focus(obj fyne.Focusable) {
 // Post runs f on the UI goroutine.
 func (h playHost) Post(f func()) { h.e.post(f) }
 
-// SaveSession asks for a file and writes data there atomically.
+// SaveSession asks for a file and writes data there atomically. A project
+// saved in a file is named by its path relative to the session's folder, so
+// `hewn play --replay SESSION` finds it.
 func (h playHost) SaveSession(name string, data []byte) {
 	e := h.e
 	e.askSave(name, ".json", ".play.json", func(path string) error {
+		data := sessionFor(data, e.m.Project().Path, path)
 		if err := projects.WriteFileAtomic(path, data); err != nil {
 			return err
 		}
@@ -225,10 +230,46 @@ func (h playHost) SaveSession(name string, data []byte) {
 	})
 }
 
-// OpenSession asks for a session file and hands its bytes to f.
+// sessionFor is the session data saved at path for the project at project
+// ("" when it has no file: the session keeps the project's name): its
+// "project" becomes the project's path relative to the session's folder.
+func sessionFor(data []byte, project, path string) []byte {
+	if project == "" {
+		return data
+	}
+	s, err := play.ParseSession(data)
+	if err != nil {
+		return data
+	}
+	rel, err := filepath.Rel(filepath.Dir(absPath(path)), absPath(project))
+	if err != nil {
+		return data
+	}
+	s.Project = filepath.ToSlash(rel)
+	if b, err := play.MarshalSession(s); err == nil {
+		return b
+	}
+	return data
+}
+
+// absPath is path made absolute (as it is when that fails).
+func absPath(path string) string {
+	if a, err := filepath.Abs(path); err == nil {
+		return a
+	}
+	return path
+}
+
+// OpenSession asks for a session file, checks it as `hewn play --replay`
+// does (its errors name the file, in the one error format) and hands its
+// bytes to f.
 func (h playHost) OpenSession(f func(data []byte)) {
 	h.e.askOpen(".json", func(path string) {
 		b, err := jsonfile.ReadFile(path, play.SessionLimit)
+		if err == nil {
+			_, err = play.ParseSession(b)
+			err = jsonfile.WithFile(path, err)
+		}
 		if err != nil {
 			h.e.showError(err)
 			return

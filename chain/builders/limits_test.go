@@ -26,6 +26,7 @@ func TestSizeLimits(t *testing.T) {
 		who   string
 	}{
 		{"town", 0, 2048, "town"},
+		{"prefab_sectional", 1, 1024, "prefab with mode sectional and connect"},
 		{"yellow_brick_road", 5, 1024, "yellow_brick_road"},
 		{"dla", 0, 512, "dla with algorithm walk_inwards"},
 		{"dla_walk_outwards", 0, 512, "dla with algorithm walk_outwards"},
@@ -66,5 +67,10 @@ func TestSizeLimits(t *testing.T) {
 	// The random-spawn drunkards have no limit (2.5 s at 4096×4096).
 	c := chains["drunkards_walk_open_halls"].Clone()
 	c.Width, c.Height = chain.MaxSize, chain.MaxSize
+	assert.Empty(t, chain.Errors(chain.Check(c)))
+	// A section without connect has none.
+	c = chains["prefab_sectional"].Clone()
+	c.Width, c.Height = chain.MaxSize, chain.MaxSize
+	c.Steps[1].Params["connect"] = false
 	assert.Empty(t, chain.Errors(chain.Check(c)))
 }

@@ -3,6 +3,7 @@ package jsonfile
 import (
 	"bytes"
 	"fmt"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -27,17 +28,11 @@ func CheckEncoding(data []byte) ([]byte, error) {
 			return nil, encodingErr(e.name)
 		}
 	}
-	if len(data) >= 2 && (data[0] == 0 || data[1] == 0) {
-		enc := "UTF-16 (big-endian)"
-		if data[0] != 0 {
-			enc = "UTF-16 (little-endian)"
-		}
-		if len(data) >= 4 && data[1] == 0 && data[2] == 0 {
-			enc = "UTF-32 (little-endian)"
-		} else if len(data) >= 4 && data[0] == 0 && data[1] == 0 && data[2] == 0 {
-			enc = "UTF-32 (big-endian)"
-		}
+	if enc := utf16Or32(data); enc != "" {
 		return nil, encodingErr(enc)
+	}
+	if i := bytes.IndexByte(data[:min(len(data), 8<<10)], 0); i >= 0 {
+		return nil, SyntaxAt(data, i, fmt.Sprintf("a NUL byte at byte offset %d: this is not a text file (Hewn reads UTF-8 JSON)", i))
 	}
 	body := bytes.TrimPrefix(data, []byte(bom))
 	skip := len(data) - len(body)
@@ -52,6 +47,29 @@ func CheckEncoding(data []byte) ([]byte, error) {
 		i += size
 	}
 	return body, nil
+}
+
+// utf16Or32 names the encoding of data when it is JSON in UTF-16 or UTF-32
+// without a byte-order mark: its first character is one a JSON text starts
+// with ('{', '[', a space, ...) and the NUL bytes around it are that
+// encoding's; "" otherwise (binary data with NUL bytes is not UTF-16).
+func utf16Or32(data []byte) string {
+	if len(data) < 2 || data[0] != 0 && data[1] != 0 {
+		return ""
+	}
+	start := func(b byte) bool { return b != 0 && strings.IndexByte("{[ \t\r\n\"-0123456789tfn", b) >= 0 }
+	zero := func(b []byte) bool { return len(bytes.Trim(b, "\x00")) == 0 }
+	switch {
+	case len(data) >= 4 && zero(data[:3]) && start(data[3]):
+		return "UTF-32 (big-endian)"
+	case len(data) >= 4 && start(data[0]) && zero(data[1:4]):
+		return "UTF-32 (little-endian)"
+	case data[0] == 0 && start(data[1]):
+		return "UTF-16 (big-endian)"
+	case start(data[0]) && data[1] == 0:
+		return "UTF-16 (little-endian)"
+	}
+	return ""
 }
 
 func encodingErr(name string) error {

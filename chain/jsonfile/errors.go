@@ -5,11 +5,12 @@ import (
 	"fmt"
 	"io/fs"
 	"strings"
+	"unicode/utf8"
 )
 
 // MaxProblems is how many problems a loader reports before it sums up the
 // rest as "and N more problems".
-const MaxProblems = 200
+const MaxProblems = 100
 
 // SyntaxError is a JSON syntax error (or a value of the wrong shape where the
 // whole document was expected) at a 1-based line and column. Every Hewn loader
@@ -72,12 +73,13 @@ type Problem struct {
 	Omitted int
 }
 
-// Error formats the problem as "path: message".
+// Error formats the problem as "path: message" (Shorten: a long quoted value
+// or path is cut).
 func (p Problem) Error() string {
 	if p.Path == "" {
-		return p.Msg
+		return Shorten(p.Msg)
 	}
-	return p.Path + ": " + p.Msg
+	return Shorten(p.Path + ": " + p.Msg)
 }
 
 // String formats the problem as Error does.
@@ -147,7 +149,7 @@ func (e *FileError) Unwrap() error { return e.Err }
 func (e *FileError) Error() string {
 	var se *SyntaxError
 	if errors.As(e.Err, &se) {
-		return fmt.Sprintf("%s:%d:%d: %s", e.File, se.Line, se.Column, se.Msg)
+		return Shorten(fmt.Sprintf("%s:%d:%d: %s", e.File, se.Line, se.Column, se.Msg))
 	}
 	var ps Problems
 	if errors.As(e.Err, &ps) && len(ps) > 0 {
@@ -160,9 +162,108 @@ func (e *FileError) Error() string {
 	}
 	var pe *fs.PathError
 	if errors.As(e.Err, &pe) && pe.Path == e.File {
-		return e.File + ": " + pe.Err.Error()
+		return Shorten(e.File + ": " + pe.Err.Error())
 	}
-	return e.File + ": " + trimPackage(e.Err.Error())
+	lines := strings.Split(e.File+": "+trimPackage(e.Err.Error()), "\n")
+	for i, l := range lines {
+		lines[i] = Shorten(l)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// Limits of one line of an error message (Shorten).
+const (
+	// MaxQuoted is how many characters of a quoted value a message keeps.
+	MaxQuoted = 80
+	// MaxLine is about the longest line a message keeps, in bytes.
+	MaxLine = 1000
+)
+
+// Shorten keeps one line of an error message readable whatever the file
+// holds: a quoted value ("...", as %q quotes it) longer than MaxQuoted
+// characters keeps its first MaxQuoted and ends in "…", and a line still
+// longer than MaxLine bytes (a path through a long key) keeps its start and
+// its end around " … ". A million-character name gives a line of about a
+// hundred characters, not a megabyte.
+func Shorten(line string) string {
+	if len(line) <= MaxQuoted {
+		return line
+	}
+	var b strings.Builder
+	for i := 0; i < len(line); {
+		if line[i] != '"' {
+			j := strings.IndexByte(line[i:], '"')
+			if j < 0 {
+				j = len(line) - i
+			}
+			b.WriteString(line[i : i+j])
+			i += j
+			continue
+		}
+		end := quoteEnd(line, i)
+		if end < 0 { // no closing quote: the rest is text
+			b.WriteString(line[i:])
+			break
+		}
+		b.WriteString(shortQuoted(line[i+1 : end]))
+		i = end + 1
+	}
+	out := b.String()
+	if len(out) <= MaxLine {
+		return out
+	}
+	head, tail := cutRunes(out[:MaxLine/2], false), cutRunes(out[len(out)-MaxLine/2:], true)
+	return head + " … " + tail
+}
+
+// quoteEnd is the index of the quote closing the one at i (a backslash
+// escapes the next byte), or -1.
+func quoteEnd(s string, i int) int {
+	for j := i + 1; j < len(s); j++ {
+		switch s[j] {
+		case '\\':
+			j++
+		case '"':
+			return j
+		}
+	}
+	return -1
+}
+
+// shortQuoted quotes body (a quoted value's inside), cut to MaxQuoted
+// characters and "…" when longer, never inside an escape.
+func shortQuoted(body string) string {
+	n := 0
+	for k := range body {
+		if n == MaxQuoted {
+			cut := body[:k]
+			if t := strings.TrimRight(cut, "\\"); (len(cut)-len(t))%2 == 1 {
+				cut = cut[:len(cut)-1] // not a lone backslash before the closing quote
+			}
+			return `"` + cut + `…"`
+		}
+		n++
+	}
+	return `"` + body + `"`
+}
+
+// cutRunes drops a partial UTF-8 character at s's end (or, with fromEnd, its
+// start), left by cutting a string at a byte offset.
+func cutRunes(s string, fromEnd bool) string {
+	if fromEnd {
+		for len(s) > 0 && !utf8.RuneStart(s[0]) {
+			s = s[1:]
+		}
+		return s
+	}
+	for len(s) > 0 {
+		r, size := utf8.DecodeLastRuneInString(s)
+		if r != utf8.RuneError || size > 1 {
+			return s
+		}
+		s = s[:len(s)-1]
+	}
+	return s
 }
 
 // WithFile locates err in file: it returns a *FileError whose Error prints

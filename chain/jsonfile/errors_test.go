@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -55,7 +56,7 @@ func TestProblemsAreCapped(t *testing.T) {
 	}
 	lines := strings.Split(jsonfile.WithFile("c.json", ps).Error(), "\n")
 	require.Len(t, lines, jsonfile.MaxProblems+1)
-	assert.Equal(t, "c.json: and 50 more problems", lines[jsonfile.MaxProblems])
+	assert.Equal(t, "c.json: and 150 more problems", lines[jsonfile.MaxProblems])
 
 	capped := jsonfile.CapProblems(append(jsonfile.CapProblems(ps, 10), jsonfile.Problem{Msg: "y"}), 5)
 	require.Len(t, capped, 6)
@@ -74,4 +75,24 @@ func TestLineCol(t *testing.T) {
 		assert.Equal(t, [2]int{c.line, c.col}, [2]int{l, col}, "offset %d", c.off)
 	}
 	assert.Equal(t, "line 2:7: x", jsonfile.SyntaxAt(data, 19, "x").Error())
+}
+
+// TestShortenCapsLongValues (issue 26 point 11): one error line could be a
+// megabyte (a million-character builder name quoted back); a quoted value
+// keeps jsonfile.MaxQuoted characters, a line about jsonfile.MaxLine bytes.
+func TestShortenCapsLongValues(t *testing.T) {
+	big := strings.Repeat("é", 1_000_000)
+	got := jsonfile.Shorten(`steps[0].builder: unknown builder "` + big + `" (want one of ...)`)
+	assert.Equal(t, `steps[0].builder: unknown builder "`+strings.Repeat("é", jsonfile.MaxQuoted)+`…" (want one of ...)`, got)
+	assert.Equal(t, `short "value" stays`, jsonfile.Shorten(`short "value" stays`))
+	assert.Equal(t, `a "\"quoted\" \\ value" too`, jsonfile.Shorten(`a "\"quoted\" \\ value" too`))
+	// an escape is never cut in half, a line through a long key is cut in its middle
+	esc := jsonfile.Shorten(`x: "` + strings.Repeat("a", jsonfile.MaxQuoted-1) + `\"` + strings.Repeat("b", 50) + `"`)
+	assert.Equal(t, `x: "`+strings.Repeat("a", jsonfile.MaxQuoted-1)+`…"`, esc)
+	path := jsonfile.Shorten("steps[0].params." + big + `: unknown parameter`)
+	assert.LessOrEqual(t, len(path), jsonfile.MaxLine+10)
+	assert.True(t, strings.HasPrefix(path, "steps[0].params.éé") && strings.HasSuffix(path, "éé: unknown parameter"), path)
+	assert.True(t, utf8.ValidString(path))
+	fe := jsonfile.WithFile("c.json", jsonfile.Problems{{Path: "steps[0].builder", Msg: `unknown builder "` + big + `"`}})
+	assert.Less(t, len(fe.Error()), 300)
 }

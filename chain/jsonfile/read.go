@@ -19,14 +19,17 @@ type Limit struct {
 	// Plural names them all, for "FILE: the file is 50 MiB; chain and project
 	// files are at most 16 MiB" ("chain and project files").
 	Plural string
-	// Devices lets ReadFile read a device or a FIFO (/dev/stdin, a shell's
-	// <(...)), up to Max+1 bytes; without it they are refused unopened.
-	Devices bool
+	// Pipes lets ReadFile read a named pipe (a FIFO: /dev/stdin fed by a
+	// pipe, a shell's <(...)), up to Max+1 bytes: what a command line names.
+	// Without it a pipe is refused unopened (opening one blocks until a
+	// writer comes). A device (/dev/zero, /dev/urandom, a terminal) is always
+	// refused: it is not a file, and some never end.
+	Pipes bool
 }
 
-// WithDevices returns l allowing devices and FIFOs (see Limit.Devices).
-func (l Limit) WithDevices() Limit {
-	l.Devices = true
+// WithPipes returns l allowing named pipes (see Limit.Pipes).
+func (l Limit) WithPipes() Limit {
+	l.Pipes = true
 	return l
 }
 
@@ -64,11 +67,11 @@ func mib(n int64) string {
 	return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
 }
 
-// ReadFile reads the file at path, of at most l.Max bytes. A directory is
-// refused, and so are a device, a FIFO or a socket unless l.Devices (before
+// ReadFile reads the file at path, of at most l.Max bytes. A directory, a
+// device and a socket are refused, and so is a FIFO unless l.Pipes (before
 // they are opened: a FIFO would block); a regular file over the limit is
-// refused by its size, before it is read, and anything else after reading
-// l.Max+1 bytes. Errors are *FileError naming path ("FILE: is a directory,
+// refused by its size, before it is read, and a pipe after reading l.Max+1
+// bytes. Errors are *FileError naming path ("FILE: is a directory,
 // not a chain or project file", "FILE: permission denied", "FILE: the file is
 // 50 MiB; chain and project files are at most 16 MiB").
 func ReadFile(path string, l Limit) ([]byte, error) {
@@ -113,7 +116,7 @@ func (l Limit) checkMode(m fs.FileMode) error {
 		return nil
 	case m.IsDir():
 		what = "a directory"
-	case l.Devices && m&(fs.ModeDevice|fs.ModeCharDevice|fs.ModeNamedPipe) != 0:
+	case l.Pipes && m&fs.ModeNamedPipe != 0:
 		return nil
 	case m&fs.ModeNamedPipe != 0:
 		what = "a named pipe (FIFO)"
@@ -132,8 +135,41 @@ func (l Limit) checkMode(m fs.FileMode) error {
 func Read(r io.Reader, l Limit) ([]byte, error) { return read(r, l, 512) }
 
 // read is Read with a first buffer of hint bytes (a regular file's size + 1).
+// Without a hint (a pipe) it reads in chunks and joins them once, so a pipe
+// filled up to the limit costs about twice the limit, not the many copies
+// of a growing buffer.
 func read(r io.Reader, l Limit, hint int64) ([]byte, error) {
-	buf := make([]byte, 0, min(max(hint, 512), l.Max+1))
+	if hint > 512 {
+		return readInto(r, l, make([]byte, 0, min(hint, l.Max+1)))
+	}
+	var chunks [][]byte
+	total := int64(0)
+	size := int64(64 << 10)
+	for {
+		want := min(size, l.Max+1-total)
+		c, err := readInto(io.LimitReader(r, want), Limit{Max: want}, make([]byte, 0, min(want, 512)))
+		if err != nil {
+			return nil, err
+		}
+		chunks, total = append(chunks, c), total+int64(len(c))
+		if total > l.Max {
+			return nil, l.CheckSize(total)
+		}
+		if int64(len(c)) < want { // the reader ended
+			break
+		}
+		size = min(size*2, 8<<20)
+	}
+	out := make([]byte, 0, total)
+	for _, c := range chunks {
+		out = append(out, c...)
+	}
+	return out, nil
+}
+
+// readInto reads all of r into buf, at most l.Max bytes: it stops after
+// l.Max+1 and refuses the input as CheckSize does.
+func readInto(r io.Reader, l Limit, buf []byte) ([]byte, error) {
 	for {
 		if len(buf) == cap(buf) {
 			buf = append(buf, 0)[:len(buf)] // grow
@@ -155,8 +191,8 @@ func read(r io.Reader, l Limit, hint int64) ([]byte, error) {
 
 // ReadFS reads the file called name from fsys as ReadFile reads one from disk:
 // at most l.Max bytes, a directory refused, and a device, a FIFO or a socket
-// refused unless l.Devices (before it is opened when fsys can tell its mode
-// with fs.Stat). Errors are *FileError naming name.
+// refused unless l.Pipes allows a FIFO (before it is opened when fsys can
+// tell its mode with fs.Stat). Errors are *FileError naming name.
 func ReadFS(fsys fs.FS, name string, l Limit) ([]byte, error) {
 	if fi, err := fs.Stat(fsys, name); err == nil {
 		if err := l.checkMode(fi.Mode()); err != nil {

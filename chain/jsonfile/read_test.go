@@ -58,14 +58,14 @@ func TestReadFileRefusesADirectory(t *testing.T) {
 	dir := t.TempDir()
 	_, err := jsonfile.ReadFile(dir, testLimit)
 	assert.EqualError(t, err, dir+": is a directory, not a test file")
-	_, err = jsonfile.ReadFile(dir, testLimit.WithDevices())
-	assert.EqualError(t, err, dir+": is a directory, not a test file", "devices or not, a directory is no file")
+	_, err = jsonfile.ReadFile(dir, testLimit.WithPipes())
+	assert.EqualError(t, err, dir+": is a directory, not a test file", "pipes or not, a directory is no file")
 	_, err = jsonfile.ReadFile(filepath.Join(dir, "missing.json"), testLimit)
 	assert.EqualError(t, err, filepath.Join(dir, "missing.json")+": no such file or directory")
 }
 
 // A FIFO is refused unopened (opening it would wait for a writer), unless
-// the caller allows devices.
+// the caller allows pipes.
 func TestReadFileAndAFIFO(t *testing.T) {
 	fifo := filepath.Join(t.TempDir(), "pipe.json")
 	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
@@ -81,19 +81,39 @@ func TestReadFileAndAFIFO(t *testing.T) {
 			_ = w.Close()
 		}
 	}()
-	data, err := jsonfile.ReadFile(fifo, testLimit.WithDevices())
+	data, err := jsonfile.ReadFile(fifo, testLimit.WithPipes())
 	require.NoError(t, err)
 	assert.Equal(t, `{"piped": true}`, string(data))
 }
 
-// /dev/zero never ends: refused as a device, or read up to the limit + 1
-// byte when devices are allowed.
+// /dev/zero never ends: refused as a device, unread, even where a pipe is
+// allowed (issue 26 point 3: `hewn stats merge /dev/zero` read 256 MiB).
 func TestReadFileAndDevZero(t *testing.T) {
 	if _, err := os.Stat("/dev/zero"); err != nil {
 		t.Skip("no /dev/zero here")
 	}
 	_, err := jsonfile.ReadFile("/dev/zero", testLimit)
 	assert.EqualError(t, err, "/dev/zero: is a device, not a test file")
-	_, err = jsonfile.ReadFile("/dev/zero", testLimit.WithDevices())
-	assert.EqualError(t, err, "/dev/zero: the file is 2.0 MiB; test files are at most 2 MiB")
+	_, err = jsonfile.ReadFile("/dev/zero", testLimit.WithPipes())
+	assert.EqualError(t, err, "/dev/zero: is a device, not a test file")
+}
+
+// A pipe is read in chunks up to the limit + 1 byte.
+func TestReadFileAPipeOverTheLimit(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "pipe.json")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skip("no FIFOs here:", err)
+	}
+	go func() {
+		w, err := os.OpenFile(fifo, os.O_WRONLY, 0)
+		if err == nil {
+			_, _ = w.Write(make([]byte, 3<<20)) // stops with EPIPE once the reader gives up
+			_ = w.Close()
+		}
+	}()
+	_, err := jsonfile.ReadFile(fifo, testLimit.WithPipes())
+	assert.EqualError(t, err, fifo+": the file is 2.0 MiB; test files are at most 2 MiB")
+	data, err := jsonfile.Read(strings.NewReader(strings.Repeat("y", 2<<20)), testLimit)
+	require.NoError(t, err, "exactly the limit")
+	assert.Len(t, data, 2<<20)
 }

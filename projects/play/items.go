@@ -35,7 +35,7 @@ func (g *Game) use(r rune) bool {
 				n = d.Roll(g.seed(1 << 28))
 			}
 			before := g.Player.HP
-			g.Player.HP = min(g.Player.MaxHP, g.Player.HP+max(0, n))
+			g.Player.HP = min(g.Player.MaxHP, g.Player.HP+content.ClampInt(n, 0, content.MaxHP))
 			msg += " You heal " + strconv.Itoa(g.Player.HP-before) + " hit points."
 		} else if r == 'e' {
 			msg += " You are no longer hungry."
@@ -70,8 +70,8 @@ func (g *Game) equip(name string) {
 		if g.Player.armor == nil {
 			g.Player.armor = map[string]float64{}
 		}
-		if w.ArmorClass > g.Player.armor[w.Slot] {
-			g.Player.armor[w.Slot] = w.ArmorClass
+		if ac := min(w.ArmorClass, content.MaxAttribute); ac > g.Player.armor[w.Slot] { // NaN is never greater
+			g.Player.armor[w.Slot] = ac
 			ac := 0.0
 			for _, slot := range sortedKeys(g.Player.armor) {
 				ac += g.Player.armor[slot]
@@ -92,7 +92,7 @@ func (g *Game) wield(it *content.Item) {
 		return
 	}
 	// +1: the tutorial's player starts with melee skill 1.
-	g.weapon = attack{name: strings.ToLower(it.Name), hit: 1 + it.Weapon.HitBonus, dmg: d}
+	g.weapon = attack{name: strings.ToLower(it.Name), hit: 1 + clampAttr(it.Weapon.HitBonus), dmg: d}
 	g.Player.Weapon = it.Name
 }
 

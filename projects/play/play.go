@@ -27,6 +27,13 @@ const PlayerFaction = "Player"
 // MaxLog is how many messages a game keeps (older ones are dropped).
 const MaxLog = 200
 
+// MaxStuck is the most turns a web (a "slow" trap) holds anyone.
+const MaxStuck = 1000
+
+// MaxDepth is the deepest depth a game goes to (a chain's depth limit): a
+// session starting deeper is refused, stairs there lead nowhere.
+const MaxDepth = 1000
+
 // Point is a map position.
 type Point = chain.Point
 
@@ -253,6 +260,9 @@ func (g *Game) levelFor(depth int) (*chain.Chain, chain.Config, *projects.Accept
 // enter generates and enters the level of the given depth, through the
 // facade's route (projects.RunAccepted: the level's acceptance rules).
 func (g *Game) enter(depth int) error {
+	if depth < 0 || depth > MaxDepth {
+		return fmt.Errorf("play: depth %d is out of range [0, %d]", depth, MaxDepth)
+	}
 	c, cfg, acc, err := g.levelFor(depth)
 	if err != nil {
 		return err
@@ -310,7 +320,11 @@ func (g *Game) load(s *chain.State, depth int) error {
 func (g *Game) place(name string, p Point) {
 	if m := g.mobs[name]; m != nil {
 		g.nextID++
-		c := &Creature{ID: g.nextID, Name: name, Pos: p, Faction: m.Faction, mob: m, vision: m.VisionRange}
+		// every number within content's bounds, whatever the pack says (an
+		// editor's pack may hold errors): a vision range is a field of view
+		// of its square, a level a loop
+		vision := content.ClampInt(m.VisionRange, 0, min(content.MaxVisionRange, max(g.Map.W, g.Map.H)))
+		c := &Creature{ID: g.nextID, Name: name, Pos: p, Faction: m.Faction, mob: m, vision: vision}
 		if m.Renderable != nil {
 			c.Glyph, c.FG = m.Renderable.Glyph, m.Renderable.FG
 		}
@@ -321,11 +335,11 @@ func (g *Game) place(name string, p Point) {
 		c.ac = 10
 		if m.Natural != nil {
 			if m.Natural.ArmorClass > 0 {
-				c.ac = m.Natural.ArmorClass
+				c.ac = content.ClampInt(m.Natural.ArmorClass, 0, content.MaxAttribute)
 			}
 			for _, a := range m.Natural.Attacks {
 				if d, err := content.ParseDice(a.Damage); err == nil {
-					c.attacks = append(c.attacks, attack{name: a.Name, hit: a.HitBonus, dmg: d})
+					c.attacks = append(c.attacks, attack{name: a.Name, hit: clampAttr(a.HitBonus), dmg: d})
 				}
 			}
 		}
@@ -360,13 +374,18 @@ func (g *Game) place(name string, p Point) {
 	}
 }
 
-// attr is an attribute value, the tutorial's 11 when the pack leaves it out.
+// attr is an attribute value (within content's bounds), the tutorial's 11
+// when the pack leaves it out.
 func attr(v int) int {
 	if v == 0 {
 		return 11
 	}
-	return v
+	return clampAttr(v)
 }
+
+// clampAttr bounds an attribute, a bonus or an armour class as content's
+// validator does.
+func clampAttr(v int) int { return content.ClampInt(v, -content.MaxAttribute, content.MaxAttribute) }
 
 // attrBonus is the tutorial's attribute bonus.
 func attrBonus(v int) int { return (v - 10) / 2 }
@@ -374,9 +393,9 @@ func attrBonus(v int) int { return (v - 10) / 2 }
 // mobHP is the pack's hp, else the tutorial's npc_hp(fitness, level).
 func mobHP(m *content.Mob) int {
 	if m.HP > 0 {
-		return m.HP
+		return min(m.HP, content.MaxHP)
 	}
-	lvl := max(m.Level, 1)
+	lvl := content.ClampInt(m.Level, 1, content.MaxLevel)
 	total := 1
 	for range lvl {
 		total += max(1, 8+attrBonus(attr(m.Attributes.Fitness)))
@@ -699,7 +718,7 @@ func (g *Game) trigger(p Point, c *Creature) {
 	pr.Hidden = false
 	if s, ok := eff.Get("slow"); ok {
 		n, _ := content.ParseDice(s)
-		turns := max(1, n.Roll(rng))
+		turns := content.ClampInt(n.Roll(rng), 1, MaxStuck)
 		g.logf("%s %s caught in the %s.", who, map[bool]string{true: "are", false: "is"}[c == nil], strings.ToLower(pr.Name))
 		if c == nil {
 			g.Player.Stuck = turns

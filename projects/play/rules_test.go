@@ -14,12 +14,20 @@ import (
 
 // withLegend adds map characters for the test and removes them after it.
 func withLegend(t *testing.T, add map[rune]string) {
+	old := map[rune]string{}
 	for r, name := range add {
+		if was, ok := legend[r]; ok {
+			old[r] = was
+		}
 		legend[r] = name
 	}
-	t.Cleanup(func() {
+	t.Cleanup(func() { // the legend as it was
 		for r := range add {
-			delete(legend, r)
+			if was, ok := old[r]; ok {
+				legend[r] = was
+			} else {
+				delete(legend, r)
+			}
 		}
 	})
 }
@@ -222,7 +230,11 @@ func TestSessionFormat(t *testing.T) {
 func FuzzSession(f *testing.F) {
 	f.Add([]byte(`{"version": 1, "seed": 3, "start_depth": 1, "keys": "hjkl.g>qe", "cheats": [{"at": 2, "walk_through_walls": true}]}`))
 	f.Add([]byte(`{"version": 1, "seed": 3, "start_depth": 2, "keys": ""}`))
-	f.Add([]byte(`{"version": 1, "keys": "h", "cheats": [{"at": 1, "invulnerable": true}, {"at": 0}]}`))
+	f.Add([]byte(`{"version": 1, "seed": 3, "start_depth": 0, "keys": "h", "cheats": [{"at": 1, "invulnerable": true}, {"at": 0}]}`))
+	// issue 26 point 10: bounds, duplicate keys, a byte-order mark
+	f.Add([]byte(`{"version": 1, "seed": 18446744073709551615, "start_depth": 9223372036854775807, "depth": -1, "keys": ""}`))
+	f.Add([]byte(`{"version": 1, "seed": 1, "seed": 2, "start_depth": 1, "keys": ""}`))
+	f.Add([]byte("\xef\xbb\xbf{\"format\": \"hewn.session/1\", \"seed\": 1, \"start_depth\": 3, \"keys\": \">>>>>>\"}"))
 	p := projects.New("fuzz")
 	p.Levels[0].Chain.Width, p.Levels[0].Chain.Height = 30, 20
 	f.Fuzz(func(t *testing.T, b []byte) {
@@ -240,4 +252,46 @@ func FuzzSession(f *testing.F) {
 			require.NoError(t, err)
 		}
 	})
+}
+
+// The death message names the killer with its article ("an Orc Leader",
+// "a Brute"), so the balance chart's killers read as English.
+func TestTheKillerIsNamedWithItsArticle(t *testing.T) {
+	for name, want := range map[string]string{"Brute": "a Brute", "Orc Leader": "an Orc Leader"} {
+		pk := testPack()
+		pk.Mobs[1].Name = name
+		withLegend(t, map[rune]string{'B': name})
+		g := mapGame(t, pk, "#####", "#@B##", "#####")
+		g.Player.HP = 1
+		require.NoError(t, g.Key('.'))
+		assert.Equal(t, want, killer(g.Log), strings.Join(g.Log, "\n"))
+	}
+}
+
+// TestPackNumbersAreClampedInPlay (issue 26, point 1): a pack the validator
+// refuses (an editor's pack may hold errors) still plays: a vision range of
+// 2147483647 made the game allocate (2v+1)² booleans per creature (a slice
+// error here, 40 GB at 100000), a level of 2^62 looped for ever; the game
+// clamps every number to content's bounds.
+func TestPackNumbersAreClampedInPlay(t *testing.T) {
+	pk := testPack()
+	for i := range pk.Mobs {
+		pk.Mobs[i].VisionRange = 2147483647
+	}
+	pk.Mobs[0].HP, pk.Mobs[0].Level = 0, 1<<62 // Coward: hit points from its level
+	pk.Mobs[1].Natural.Attacks[0].HitBonus = -1 << 62
+	require.True(t, content.HasErrors(pk.Validate()))
+	g := mapGame(t, pk,
+		"##############",
+		"#@.......B.c.#",
+		"#..........s.#",
+		"##############")
+	for _, c := range g.Creatures {
+		assert.LessOrEqual(t, c.vision, content.MaxVisionRange, c.Name)
+	}
+	assert.Equal(t, 1+content.MaxLevel*8, g.Creatures[1].MaxHP, "level clamped to content.MaxLevel")
+	require.NoError(t, g.KeysString(strings.Repeat(".", 20)))
+	for _, c := range g.Creatures {
+		assert.LessOrEqual(t, len(c.fov), (2*content.MaxVisionRange+1)*(2*content.MaxVisionRange+1), c.Name)
+	}
 }

@@ -2,7 +2,6 @@ package play
 
 import (
 	"encoding/json"
-	"fmt"
 	"slices"
 
 	"hewn/chain/jsonfile"
@@ -51,7 +50,10 @@ func (g *Game) SetCheats(c Cheats) {
 type Session struct {
 	// Format is SessionFormat (an older session has "version": 1 instead).
 	Format string `json:"format"`
-	// Project names the project played, for people reading the file.
+	// Project names the project played: a path relative to the session file
+	// (what the editor writes for a project saved in a file), or a project's
+	// name (the embedded example's, "Bracketon"); `hewn play --replay FILE`
+	// without a project replays on it.
 	Project string `json:"project,omitempty"`
 	Seed    uint64 `json:"seed"`
 	Depth   int    `json:"depth"`
@@ -77,9 +79,17 @@ func (g *Game) Seed() uint64 { return g.master }
 // StartDepth is the depth the game started at.
 func (g *Game) StartDepth() int { return g.startDepth }
 
-// MaxSessionSize is the largest play session file read back (16 MiB: a
-// million keys fit).
+// MaxSessionSize is the largest play session file read back (16 MiB: the
+// keys and toggles of MaxSessionKeys keys fit).
 const MaxSessionSize = 16 << 20
+
+// MaxSessionKeys is the most keys a session holds, and `hewn play` plays:
+// a replay of that many keys takes about 3 s of CPU on the example's town
+// (its 30 wandering folk cost about 55 µs a key), the costliest level.
+const MaxSessionKeys = 50_000
+
+// MaxSessionProject is the longest "project" a session names, in bytes.
+const MaxSessionProject = 4096
 
 // SessionLimit is the size limit and name of play session files, for
 // jsonfile.ReadFile.
@@ -92,27 +102,6 @@ func MarshalSession(s Session) ([]byte, error) {
 		return nil, err
 	}
 	return append(b, '\n'), nil
-}
-
-// ParseSession reads a session file's bytes, checking its keys and toggles.
-func ParseSession(b []byte) (Session, error) {
-	var s Session
-	if err := json.Unmarshal(b, &s); err != nil {
-		return s, fmt.Errorf("play: session: %w", err)
-	}
-	if err := sessionFormat(b, &s); err != nil {
-		return s, err
-	}
-	if err := CheckKeys(s.Keys); err != nil {
-		return s, fmt.Errorf("play: session: keys: %w", err)
-	}
-	n := len([]rune(s.Keys))
-	for i, c := range s.Cheats {
-		if c.At < 0 || c.At > n || i > 0 && c.At < s.Cheats[i-1].At {
-			return s, fmt.Errorf("play: session: cheats[%d].at: %d is out of order or past the %d keys", i, c.At, n)
-		}
-	}
-	return s, nil
 }
 
 // Replayer plays a session's keys one at a time (the viewport animates a

@@ -46,8 +46,15 @@ type Host interface {
 	MoveStep(parent model.StepPath, i, delta int)
 	// SetEnabled enables or disables the step at path.
 	SetEnabled(path model.StepPath, on bool)
-	// SetParam sets (val nil: resets) parameter name of the step at path.
+	// SetParam sets (val nil: resets) parameter name of the step at path;
+	// values typed in a row into one field undo as one.
 	SetParam(path model.StepPath, name string, val any)
+	// ChooseParam is SetParam for a value chosen (a dropdown, a check box,
+	// a reset): one undo step of its own.
+	ChooseParam(path model.StepPath, name string, val any)
+	// ReplaceStep puts st in place of the step at path (a step that did
+	// not load, fixed): one undo step.
+	ReplaceStep(path model.StepPath, st chain.Step)
 	// ShowBuilders brings the builder palette (Palette) to the front.
 	ShowBuilders()
 	// Focus gives obj the keyboard focus.

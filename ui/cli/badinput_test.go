@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"hewn/chain/jsonfile"
 )
 
 const badLevel = `{"depth":1,"name":"a","chain":{"width":20,"height":20,"steps":[{"builder":"simple_map"}]}}`
@@ -166,8 +168,8 @@ func TestManyProblemsAreCapped(t *testing.T) {
 	code, _, errs := hewn("run", f, "--seed", "1")
 	assert.Equal(t, 1, code)
 	lines := strings.Split(strings.TrimSpace(errs), "\n")
-	assert.Len(t, lines, 201)
-	assert.Equal(t, f+": and 4800 more problems", lines[200])
+	assert.Len(t, lines, jsonfile.MaxProblems+1)
+	assert.Equal(t, f+": and 4900 more problems", lines[100], "issue 26 point 11: the first 100 and a count")
 
 	long := strings.Repeat(`{"builder":"simple_map"},`, 10_001)
 	f = writeFile(t, "c.json", `{"width":20,"height":20,"steps":[`+strings.TrimSuffix(long, ",")+`]}`)

@@ -4,12 +4,15 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"regexp"
 	"sort"
 	"strings"
+	"time"
 
 	"hewn/chain/jsonfile"
 	"hewn/projects"
@@ -109,6 +112,10 @@ func usageErr(stderr io.Writer, cmd, format string, args ...any) int {
 // failed write says "hewn: cannot write PATH: reason"; anything else is
 // prefixed "hewn: ".
 func inputErr(stderr io.Writer, err error) int {
+	if errors.Is(err, context.Canceled) { // Ctrl+C or SIGTERM while writing
+		fmt.Fprintln(stderr, "hewn: interrupted; nothing written")
+		return exitInterrupted
+	}
 	var fe *jsonfile.FileError
 	if errors.As(err, &fe) {
 		fmt.Fprintln(stderr, err.Error())
@@ -116,10 +123,14 @@ func inputErr(stderr io.Writer, err error) int {
 	}
 	var we *projects.WriteError
 	if errors.As(err, &we) {
-		fmt.Fprintf(stderr, "hewn: cannot write %s: %v\n", we.Path, we.Err)
+		fmt.Fprintln(stderr, jsonfile.Shorten(fmt.Sprintf("hewn: cannot write %s: %v", we.Path, we.Err)))
 		return exitInput
 	}
-	fmt.Fprintln(stderr, "hewn: "+strings.ReplaceAll(err.Error(), "\n", "\nhewn: "))
+	lines := strings.Split(err.Error(), "\n")
+	for i, l := range lines {
+		lines[i] = jsonfile.Shorten("hewn: " + l)
+	}
+	fmt.Fprintln(stderr, strings.Join(lines, "\n"))
 	return exitInput
 }
 
@@ -165,21 +176,75 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 			}
 		}
 	}
-	if err := fs.Parse(flags); err != nil {
+	w, usage := fs.Output(), fs.Usage
+	fs.SetOutput(io.Discard) // the flag package's own words and usage dump: said in one line below
+	fs.Usage = func() {}
+	err := fs.Parse(flags)
+	fs.SetOutput(w)
+	fs.Usage = usage
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
+			fs.Usage()
 			return nil, err
 		}
+		fmt.Fprintf(w, "%s: %s (see %s --help)\n", fs.Name(), flagProblem(fs, err), fs.Name())
 		return nil, err
 	}
 	return pos, nil
 }
 
+// The flag package's errors, as it words them.
+var (
+	badFlagValue = regexp.MustCompile(`^invalid (?:boolean )?value "(.*)" for (?:flag )?-([^:]+): (.*)$`)
+	unknownFlag  = regexp.MustCompile(`^flag provided but not defined: -(.*)$`)
+	flagNoValue  = regexp.MustCompile(`^flag needs an argument: -(.*)$`)
+)
+
+// flagProblem words a flag parse error of fs in one line naming the flag
+// and the value: "--depth: "abc" is not a whole number".
+func flagProblem(fs *flag.FlagSet, err error) string {
+	msg := err.Error()
+	if m := unknownFlag.FindStringSubmatch(msg); m != nil {
+		return fmt.Sprintf("unknown flag --%s", m[1])
+	}
+	if m := flagNoValue.FindStringSubmatch(msg); m != nil {
+		return fmt.Sprintf("--%s needs a value", m[1])
+	}
+	m := badFlagValue.FindStringSubmatch(msg)
+	if m == nil {
+		return msg
+	}
+	value, name, why := m[1], m[2], m[3]
+	switch why {
+	case "parse error":
+		why = fmt.Sprintf("%q is not a valid value", value)
+		if f := fs.Lookup(name); f != nil {
+			if g, ok := f.Value.(flag.Getter); ok {
+				switch g.Get().(type) {
+				case int, int64, uint, uint64:
+					why = fmt.Sprintf("%q is not a whole number", value)
+				case float64:
+					why = fmt.Sprintf("%q is not a number", value)
+				case bool:
+					why = fmt.Sprintf("%q is not true or false", value)
+				case time.Duration:
+					why = fmt.Sprintf("%q is not a duration (e.g. 30s, 2m)", value)
+				}
+			}
+		}
+	case "value out of range":
+		why = fmt.Sprintf("%q is out of range", value)
+	}
+	return "--" + name + ": " + why
+}
+
 // readArg reads a file named on the command line, of at most l.Max bytes
-// (jsonfile.ReadFile): a directory is refused, but a device or a FIFO is read
-// too (hewn run /dev/stdin, a shell's <(...)), since the user named it. Errors
-// name the file.
+// (jsonfile.ReadFile): a directory or a device (/dev/zero, a terminal) is
+// refused, but a named pipe is read too (`cat level.json | hewn run
+// /dev/stdin`, a shell's <(...)), since the user named it. Errors name the
+// file.
 func readArg(path string, l jsonfile.Limit) ([]byte, error) {
-	return jsonfile.ReadFile(path, l.WithDevices())
+	return jsonfile.ReadFile(path, l.WithPipes())
 }
 
 // IsCommand reports whether name is a hewn subcommand (or a help flag), so the

@@ -264,9 +264,9 @@ func TestNoLocaleMessage(t *testing.T) {
 	}
 }
 
-// Files named on the command line may be FIFOs or devices (a shell's
-// <(...), /dev/stdin): they are read up to the limit, as the editor's own
-// reads refuse them.
+// Files named on the command line may be FIFOs (a shell's <(...),
+// /dev/stdin fed by a pipe): they are read up to the limit, as the editor's
+// own reads refuse them. A device is refused unread (issue 26 point 3).
 func TestReadsAFIFONamedOnTheCommandLine(t *testing.T) {
 	fifo := filepath.Join(t.TempDir(), "chain.json")
 	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
@@ -286,6 +286,6 @@ func TestReadsAFIFONamedOnTheCommandLine(t *testing.T) {
 	if _, err := os.Stat("/dev/zero"); err == nil {
 		code, _, errs = hewn("run", "/dev/zero", "--seed", "1")
 		assert.Equal(t, 1, code)
-		assert.Equal(t, "/dev/zero: the file is 16.0 MiB; chain and project files are at most 16 MiB\n", errs)
+		assert.Equal(t, "/dev/zero: is a device, not a chain or project file\n", errs)
 	}
 }

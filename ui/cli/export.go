@@ -39,6 +39,7 @@ func exportCmd(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return targetErr(stderr, "export", err)
 	}
+	t.printWarnings(stderr, pos[0])
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	gen, err := t.generate(ctx, false) // the facade's route, as hewn run
@@ -54,10 +55,14 @@ func exportCmd(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return inputErr(stderr, err)
 	}
-	if err := projects.WriteFileAtomic(render.TilesetPath(*out), tileset); err != nil {
-		return inputErr(stderr, err)
+	if ctx.Err() != nil { // Ctrl+C while the files were made
+		return interrupted(stderr, "export")
 	}
-	if err := projects.WriteFileAtomic(*out, mapJSON); err != nil {
+	// the map and its tileset, both or neither
+	if err := projects.WriteFilesAtomic(ctx, []string{render.TilesetPath(*out), *out}, [][]byte{tileset, mapJSON}); err != nil {
+		if ctx.Err() != nil {
+			return interrupted(stderr, "export")
+		}
 		return inputErr(stderr, err)
 	}
 	return exitOK

@@ -48,6 +48,15 @@ type target struct {
 	pack   *content.Pack
 	level  int
 	master uint64
+	// warns are what loading found suspicious but valid ("path: message"):
+	// a bare chain's entities its pack lacks.
+	warns []string
+}
+
+// printWarnings prints the target's warnings on stderr, each "warning:
+// FILE: path: message", at most jsonfile.MaxProblems and then a count.
+func (t *target) printWarnings(stderr io.Writer, file string) {
+	printCapped(stderr, "warning: "+file+": ", t.warns)
 }
 
 // loadTarget reads a chain or a project (told apart by projects.Sniff: by
@@ -84,16 +93,16 @@ func loadTarget(path string, seed seedFlag, depth int, contentPath string) (*tar
 		if seed.set {
 			master = seed.v
 		}
-		if contentPath == "" {
-			if err := p.CheckContentPath(); err != nil {
-				return nil, err
-			}
-			contentPath = p.ContentPath()
+		var pack *content.Pack
+		if contentPath == "" { // the project's own: a regular file in its folder
+			pack, err = p.UsablePack()
+		} else { // --content: what the user named (a pipe too)
+			pack, err = loadPack(contentPath)
 		}
-		pack, sp, err := loadSpawner(contentPath)
 		if err != nil {
 			return nil, err
 		}
+		sp := pack.Roller()
 		if err := p.Verdict(pack); err != nil {
 			return nil, err
 		}
@@ -113,6 +122,10 @@ func loadTarget(path string, seed seedFlag, depth int, contentPath string) (*tar
 	if err != nil {
 		return nil, err
 	}
+	if err := projects.ChainVerdict(c, pack, path); err != nil {
+		return nil, err
+	}
+	_, t.warns = projects.ChainCheck(c, pack)
 	t.pack = pack
 	t.chain, t.master = c, seed.v
 	// the prefab files its steps name lie beside the chain
@@ -169,6 +182,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	for _, pr := range jsonfile.CapProblems(chain.Check(t.chain), jsonfile.MaxProblems) {
 		fmt.Fprintln(stderr, "warning: "+pos[0]+": "+pr.Error())
 	}
+	t.printWarnings(stderr, pos[0])
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := render.CheckSize(t.chain.Width, t.chain.Height, *cell); err != nil && (*format == "png" || *format == "gif") {
@@ -183,7 +197,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	res := gen.Result
 	for _, w := range res.Warnings { // an exit cut off, a file's unknown glyphs: the exit code stays
-		fmt.Fprintln(stderr, "warning: "+pos[0]+": "+w.String())
+		fmt.Fprintln(stderr, jsonfile.Shorten("warning: "+pos[0]+": "+w.String()))
 	}
 	var data []byte
 	switch *format {
@@ -202,7 +216,10 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		}
 		return fileErr(stderr, pos[0], err)
 	}
-	if err := writeOut(*out, stdout, data); err != nil {
+	if ctx.Err() != nil {
+		return interrupted(stderr, "run")
+	}
+	if err := writeOutContext(ctx, *out, stdout, data); err != nil {
 		return inputErr(stderr, err)
 	}
 	return exitOK
@@ -210,13 +227,28 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 
 // writeOut writes data to stdout when path is "" or "-", else to path with
 // projects.WriteFileAtomic (atomically over a regular file or a new path,
-// straight into a device or FIFO, through a symlink; a directory is refused).
+// straight into a device or FIFO, through a symlink; a directory and a
+// read-only file are refused). Ctrl+C or SIGTERM stops the write, leaving the
+// file as it was (inputErr then reports "interrupted; nothing written", exit
+// 130), also while a FIFO waits for its reader.
 func writeOut(path string, stdout io.Writer, data []byte) error {
+	return writeOutContext(context.Background(), path, stdout, data)
+}
+
+// writeOutContext is writeOut stopping once ctx is done too.
+func writeOutContext(ctx context.Context, path string, stdout io.Writer, data []byte) error {
 	if path == "" || path == "-" {
+		if f, ok := stdout.(*os.File); ok && f == os.Stdout {
+			// a blocked write to a stalled pipe must not outlive Ctrl+C:
+			// the signals kill the process again, as they do any command
+			signal.Reset(os.Interrupt, syscall.SIGTERM)
+		}
 		_, err := stdout.Write(data)
 		return err
 	}
-	return projects.WriteFileAtomic(path, data)
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return projects.WriteFileAtomicContext(ctx, path, data)
 }
 
 var _ = flag.ErrHelp

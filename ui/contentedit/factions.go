@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"hewn/content"
+	"hewn/ui/internal/widgets"
 )
 
 // defaultKey is the response key every other faction falls back to.
@@ -29,7 +30,7 @@ type factionView struct {
 	pack     *content.Pack
 	obj      fyne.CanvasObject
 	grid     *fyne.Container
-	cells    map[[2]string]*widget.Select
+	cells    map[[2]string]*widgets.Select
 	names    []string
 	hints    *widget.Label
 	status   *widget.Label
@@ -38,7 +39,7 @@ type factionView struct {
 }
 
 func newFactionView(h Host) *factionView {
-	v := &factionView{h: h, cells: map[[2]string]*widget.Select{}}
+	v := &factionView{h: h, cells: map[[2]string]*widgets.Select{}}
 	v.grid = container.NewVBox()
 	v.hints = widget.NewLabel("")
 	v.hints.Wrapping = fyne.TextWrapWord
@@ -81,7 +82,7 @@ func (v *factionView) refresh(pk *content.Pack) {
 		for _, other := range append([]string{defaultKey}, names...) {
 			val, _ := f.Responses.Get(other)
 			if s := v.cells[[2]string{f.Name, other}]; s != nil && s.Selected != val {
-				s.SetSelected(val)
+				s.SetQuietly(val)
 			}
 		}
 	}
@@ -96,7 +97,7 @@ func (v *factionView) refresh(pk *content.Pack) {
 
 // build lays the grid out for v.names.
 func (v *factionView) build() {
-	v.cells = map[[2]string]*widget.Select{}
+	v.cells = map[[2]string]*widgets.Select{}
 	cols := append([]string{defaultKey}, v.names...)
 	rows := []fyne.CanvasObject{}
 	header := container.New(layout.NewGridLayoutWithColumns(len(cols) + 2))
@@ -119,7 +120,7 @@ func (v *factionView) build() {
 		}
 		row.Add(wide(name))
 		for _, c := range cols {
-			sel := widget.NewSelect(responseChoices, func(s string) { v.set(f, c, s) })
+			sel := widgets.NewSelect(responseChoices, func(s string) { v.set(f, c, s) })
 			sel.PlaceHolder = " "
 			v.cells[[2]string{f, c}] = sel
 			row.Add(wide(sel))

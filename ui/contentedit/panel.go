@@ -6,6 +6,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"hewn/content"
+	"hewn/ui/internal/widgets"
 )
 
 // Panel is the content pack panel: the spawn table with its odds, factions,
@@ -127,7 +128,7 @@ func (p *Panel) spawnField(name, field string) *widget.Entry {
 
 // factionCell is the select of faction's response to other ("Default" or a
 // faction), or nil.
-func (p *Panel) factionCell(faction, other string) *widget.Select {
+func (p *Panel) factionCell(faction, other string) *widgets.Select {
 	p.fresh(p.factions.obj)
 	return p.factions.cells[[2]string{faction, other}]
 }

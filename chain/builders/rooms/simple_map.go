@@ -2,6 +2,7 @@ package rooms
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 
 	"hewn/chain"
@@ -29,6 +30,9 @@ func init() {
 			return chain.Effect{Makes: chain.FRooms}
 		},
 		New: func(v chain.Values) (chain.Builder, error) {
+			if lo, hi := v.Int("min_size"), v.Int("max_size"); lo > hi {
+				return nil, fmt.Errorf("min_size: %d is greater than max_size %d", lo, hi)
+			}
 			return simpleMap{v.Int("max_rooms"), v.Int("min_size"), v.Int("max_size"), v.Bool("draw")}, nil
 		},
 	})

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -529,4 +531,21 @@ func init() {
 			}), nil
 		},
 	})
+}
+
+// TestVoronoiSpawningMemory: at the largest frequency (a region per tile)
+// voronoi_spawning's working memory stays near 32 bytes a tile (issue 26: it
+// was about 80, 1.3 GB on a 4096×4096 map).
+func TestVoronoiSpawningMemory(t *testing.T) {
+	const side = 512
+	g := chain.NewGrid(side, side)
+	kit.ApplyRoom(g, chain.R(1, 1, side-2, side-2))
+	s := &chain.State{Map: g, Depth: 2, Spawner: fake{empty: true}}
+	voronoiPool = sync.Pool{} // count the scratch buffers too
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	require.NoError(t, build(t, "voronoi_spawning", map[string]any{"frequency": 1.0}, s, 1))
+	runtime.ReadMemStats(&after)
+	perTile := float64(after.TotalAlloc-before.TotalAlloc) / (side * side)
+	assert.Less(t, perTile, 40.0, "bytes allocated a tile")
 }

@@ -52,9 +52,14 @@ func (b voronoiSpawning) Build(ctx context.Context, s *chain.State, rng *rand.Ra
 	for i := range regionOf {
 		regionOf[i] = -1
 	}
-	tileReg := resize(&sc.tileReg, g.W*g.H)[:0]
-	sizes := sc.sizes[:0]
-	defer func() { sc.sizes = sizes }()
+	// tileReg holds the region of each inner tile (-1: none); ends[r] counts
+	// region r's tiles, then (a prefix sum) where its tiles start in flat,
+	// then, once flat is filled, where they end. Flat holds tile indices, not
+	// points: 8 bytes a tile and 8 a cell in all (4096 cells a side took 1.3 GB
+	// as points and slices).
+	tileReg := resize(&sc.tileReg, (g.W-2)*(g.H-2))[:0]
+	ends := resize(&sc.ends, len(cells.px))[:0] // a region per cell at most
+	defer func() { sc.ends = ends }()
 	w := g.W
 	for y := 1; y < g.H-1; y++ {
 		if err := ctx.Err(); err != nil {
@@ -70,38 +75,34 @@ func (b voronoiSpawning) Build(ctx context.Context, s *chain.State, rng *rand.Ra
 			c := cells.cellIn(x)
 			r := regionOf[c]
 			if r < 0 {
-				r = int32(len(sizes))
+				r = int32(len(ends))
 				regionOf[c] = r
-				sizes = append(sizes, 0)
+				ends = append(ends, 0)
 			}
-			sizes[r]++
+			ends[r]++
 			tileReg = append(tileReg, r)
 		}
 	}
-	offs := resize(&sc.offs, len(sizes)+1)
-	offs[0] = 0
-	for r, k := range sizes {
-		offs[r+1] = offs[r] + k
+	var total int32
+	for r, k := range ends {
+		ends[r] = total
+		total += k
 	}
-	flat := resize(&sc.flat, int(offs[len(sizes)]))
-	fill := append(sc.fill[:0], offs[:len(sizes)]...)
-	sc.fill = fill
-	k := 0
-	for y := 1; y < g.H-1; y++ {
-		for x := 1; x < g.W-1; x++ {
-			if r := tileReg[k]; r >= 0 {
-				flat[fill[r]] = chain.Point{X: x, Y: y}
-				fill[r]++
-			}
-			k++
+	flat := resize(&sc.flat, int(total))
+	for i, r := range tileReg {
+		if r >= 0 {
+			flat[ends[r]] = int32(i)
+			ends[r]++
 		}
 	}
-	regions := resize(&sc.regions, len(sizes))
-	for r := range regions {
-		regions[r] = flat[offs[r]:offs[r+1]:offs[r+1]]
-	}
-	var buf []chain.Point
-	for _, area := range regions {
+	var area, buf []chain.Point
+	start := int32(0)
+	for _, end := range ends {
+		area = area[:0]
+		for _, i := range flat[start:end] {
+			area = append(area, chain.Point{X: 1 + int(i)%(g.W-2), Y: 1 + int(i)/(g.W-2)})
+		}
+		start = end
 		buf = spawnRegion(s, o, rng, area, buf)
 	}
 	return nil
@@ -113,9 +114,7 @@ func (b voronoiSpawning) Build(ctx context.Context, s *chain.State, rng *rand.Ra
 // feature point is nearest.
 // voronoiScratch holds voronoi_spawning's working buffers between runs.
 type voronoiScratch struct {
-	regionOf, tileReg, sizes, offs, fill []int32
-	flat                                 []chain.Point
-	regions                              [][]chain.Point
+	regionOf, tileReg, ends, flat []int32
 }
 
 var voronoiPool sync.Pool // of *voronoiScratch
@@ -167,8 +166,8 @@ type noiseGrid struct {
 	cw       int    // cells per row
 	px, py   []float64
 	// The row being looked up: fy and iy are its y scaled and its cell row;
-	// base[k] is the dense index of cell column 0 in cell row iy-1+k; ady[i]
-	// is |py[i] - fy| for the cells of those three rows.
+	// base[k] is the dense index of cell column 0 in cell row iy-1+k;
+	// ady[k*cw+c] is |py - fy| for the cell of column c in that row.
 	fy   float64
 	iy   int
 	base [3]int
@@ -181,7 +180,7 @@ func (n cellNoise) grid(w, h int) *noiseGrid {
 	cx1 := int(math.Floor(float64(max(w-2, 1))*n.freq)) + 1
 	cy1 := int(math.Floor(float64(max(h-2, 1))*n.freq)) + 1
 	cw, ch := cx1-cx0+1, cy1-cy0+1
-	ng := &noiseGrid{n: n, metric: metricOf(n.dist), cx0: cx0, cy0: cy0, cw: cw, px: make([]float64, cw*ch), py: make([]float64, cw*ch), ady: make([]float64, cw*ch)}
+	ng := &noiseGrid{n: n, metric: metricOf(n.dist), cx0: cx0, cy0: cy0, cw: cw, px: make([]float64, cw*ch), py: make([]float64, cw*ch), ady: make([]float64, 3*cw)}
 	for cy := cy0; cy <= cy1; cy++ {
 		for cx := cx0; cx <= cx1; cx++ {
 			h := mix(n.seed ^ mix(uint64(int64(cx))*0x9E3779B97F4A7C15^uint64(int64(cy))))
@@ -206,8 +205,9 @@ func (g *noiseGrid) row(y int) {
 	g.iy = int(g.fy) // fy > 0: truncation is the floor
 	for k := range g.base {
 		g.base[k] = (g.iy-1+k-g.cy0)*g.cw - g.cx0
-		for i := g.base[k] + g.cx0; i < g.base[k]+g.cx0+g.cw; i++ {
-			g.ady[i] = math.Abs(g.py[i] - g.fy)
+		start := g.base[k] + g.cx0
+		for c, py := range g.py[start : start+g.cw] {
+			g.ady[k*g.cw+c] = math.Abs(py - g.fy)
 		}
 	}
 }
@@ -221,9 +221,10 @@ func (g *noiseGrid) cellIn(x int) int {
 	best, bestD := g.base[1]+ix, math.Inf(1)
 	// The metric's distance of (|px - fx|, |py - fy|), as metric.distance
 	// computes it, for the three cells of each of the three rows (unrolled).
-	for _, b := range g.base {
+	for k, b := range g.base {
 		i := b + ix - 1
-		px, ady := g.px[i:i+3], g.ady[i:i+3]
+		a := k*g.cw + ix - 1 - g.cx0
+		px, ady := g.px[i:i+3], g.ady[a:a+3]
 		var d0, d1, d2 float64
 		switch g.metric {
 		case pythagoras:

@@ -223,10 +223,10 @@ func TestPrefabFileModes(t *testing.T) {
 
 func TestPrefabFileParamErrors(t *testing.T) {
 	for params, want := range map[string]string{
-		`{"file": "/etc/camp.xp"}`:                         `steps[0].params: file: "/etc/camp.xp" is an absolute path`,
-		`{"file": "../camp.xp"}`:                           `steps[0].params: file: "../camp.xp" leads out of the project's folder`,
+		`{"file": "/etc/camp.xp"}`:                         `steps[0].params.file: "/etc/camp.xp" is an absolute path`,
+		`{"file": "../camp.xp"}`:                           `steps[0].params.file: "../camp.xp" leads out of the project's folder`,
 		`{"file": "rooms/../../camp.xp"}`:                  `leads out of the project's folder`,
-		`{"file": "camp.png"}`:                             `steps[0].params: file: "camp.png" is neither a .xp (REXPaint) nor a .txt (legend rows) file`,
+		`{"file": "camp.png"}`:                             `steps[0].params.file: "camp.png" is neither a .xp (REXPaint) nor a .txt (legend rows) file`,
 		`{"file": "a.xp", "name": "orc_camp"}`:             `steps[0].params: set either name ("orc_camp") or file ("a.xp"), not both`,
 		`{"file": "a.xp", "template": ["#"]}`:              `steps[0].params: set either template or file ("a.xp"), not both`,
 		`{"file": "a.xp", "template": ["#"], "name": "x"}`: `steps[0].params: set only one of name ("x"), template and file ("a.xp")`,
