@@ -1,6 +1,7 @@
 package chain
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"sync"
 )
@@ -37,14 +38,25 @@ const (
 // tile of g costs the same to leave (an orthogonal step 2 units, a diagonal
 // one 3), or 0 when they differ.
 func uniformUnit(g *Grid) int32 {
-	c := int32(0)
 	var seen [256]bool
-	for _, t := range g.Tiles {
-		if seen[t] {
+	b := tileBytes(g.Tiles)
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		// Eight tiles of wall (0) and floor (1) only, the bulk of a cave.
+		if v := binary.LittleEndian.Uint64(b[i:]); v&^lsb8 == 0 {
+			seen[Floor] = seen[Floor] || v != 0
 			continue
 		}
+		for _, t := range b[i : i+8] {
+			seen[t] = true
+		}
+	}
+	for _, t := range b[i:] {
 		seen[t] = true
-		if !walkableT[t] {
+	}
+	c := int32(0)
+	for t, ok := range seen {
+		if !ok || !walkableT[t] {
 			continue
 		}
 		if c == 0 {

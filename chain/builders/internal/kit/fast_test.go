@@ -2,6 +2,7 @@ package kit
 
 import (
 	"context"
+	"encoding/binary"
 	"math/rand/v2"
 	"testing"
 
@@ -72,4 +73,30 @@ func TestFastDrawsAsRand(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	f := NewFast(&chain.State{}, rng)
 	assert.Equal(t, rand.New(rand.NewPCG(1, 2)).IntN(77), f.IntN(77))
+}
+
+// TestFastBelow checks Below against IntN draws of the same stream: powers of
+// two, small and huge ranges, every count.
+func TestFastBelow(t *testing.T) {
+	for _, n := range []int{1, 2, 64, 100, 97, 1<<62 + 5} {
+		src, ref := rand.NewPCG(3, uint64(n)), rand.New(rand.NewPCG(3, uint64(n)))
+		b, err := src.AppendBinary(nil)
+		require.NoError(t, err)
+		f := Fast{hi: binary.BigEndian.Uint64(b[4:]), lo: binary.BigEndian.Uint64(b[12:]), src: src}
+		for count := 0; count <= 64; count++ {
+			k := n / 64 * count // about count/64 of the range
+			if n < 64 {
+				k = count % (n + 1)
+			}
+			var want uint64
+			for i := range count {
+				if ref.IntN(n) < k {
+					want |= 1 << i
+				}
+			}
+			require.Equal(t, want, f.Below(n, k, count), "n %d count %d", n, count)
+		}
+		f.Done()
+		assert.Equal(t, ref.Uint64(), src.Uint64(), "n %d: the source goes on where Fast stopped", n)
+	}
 }
