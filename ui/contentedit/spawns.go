@@ -73,6 +73,9 @@ type spawnRow struct {
 	// marked too); mark highlights the row a problem was chosen for.
 	why  *widget.Label
 	mark *canvas.Rectangle
+	// refused: a field may be marked (refuse had a reason since it last
+	// cleared the marks), so showing the pack's values must clear them.
+	refused bool
 }
 
 func newSpawnView(h Host) *spawnView {
@@ -272,6 +275,7 @@ func (r *spawnRow) refuse(err error) {
 	for _, en := range []*widget.Entry{r.weight, r.min, r.max} {
 		en.Validate()
 	}
+	r.refused = err != nil
 	if err == nil {
 		r.why.Hide()
 		return
@@ -291,25 +295,29 @@ func (r *spawnRow) show(secs map[string]chain.Section, e *content.SpawnEntry) {
 	if r.section.Text != string(sec) {
 		r.section.SetText(string(sec))
 	}
-	setText(r.weight, strconv.Itoa(e.Weight))
-	setText(r.min, strconv.Itoa(e.MinDepth))
-	setText(r.max, strconv.Itoa(e.MaxDepth))
+	changed := setText(r.weight, strconv.Itoa(e.Weight))
+	changed = setText(r.min, strconv.Itoa(e.MinDepth)) || changed
+	changed = setText(r.max, strconv.Itoa(e.MaxDepth)) || changed
 	if r.add.Checked != e.AddMapDepthToWeight {
 		r.add.SetChecked(e.AddMapDepthToWeight)
 	}
 	enable(r.v.readOnly, r.weight, r.min, r.max, r.add, r.remove)
-	if _, _, err := r.parse(); err == nil {
-		r.refuse(nil) // the pack's values again (an undo): nothing is refused
+	// The pack's values again (an undo): nothing is refused. Validating the
+	// fields refreshes them, so rows whose fields neither changed nor were
+	// marked (every row, at each edit of the level) are left alone.
+	if _, _, err := r.parse(); err == nil && (changed || r.refused) {
+		r.refuse(nil)
 	}
 }
 
 // setText sets en's text unless it already reads the same number (so a
-// value being typed, e.g. "05", is left alone).
-func setText(en *widget.Entry, s string) {
+// value being typed, e.g. "05", is left alone), and reports whether it did.
+func setText(en *widget.Entry, s string) bool {
 	if n, err := strconv.Atoi(strings.TrimSpace(en.Text)); err == nil && strconv.Itoa(n) == s {
-		return
+		return false
 	}
 	en.SetText(s)
+	return true
 }
 
 // parse reads the row's widgets into an entry, or says why a value is
