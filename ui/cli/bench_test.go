@@ -19,7 +19,8 @@ const caveChain4096 = `{ "name": "cellular_automata", "depth": 1, "width": 4096,
 
 // BenchmarkRunCave4096 is `hewn run` of the 4096×4096 cellular-automata chain
 // (ASCII out to a file), in process: issue 25 wants the whole process under
-// 1 s CPU and 200 MB. scripts/bench/cave4096.sh measures the process itself.
+// 1 s CPU and 200 MB. The process itself: write caveChain4096 to a file and
+// run `/usr/bin/time -v hewn run FILE --seed 1 --out /tmp/cave.txt`.
 func BenchmarkRunCave4096(b *testing.B) {
 	dir := b.TempDir()
 	f := filepath.Join(dir, "cave4096.json")
@@ -37,7 +38,8 @@ func BenchmarkRunCave4096(b *testing.B) {
 
 // BenchmarkStatsDepth5 is `hewn stats projects/example.hewn.json --depth 5
 // --seeds 2000` in process (the report to a file): issue 25 wants 5,000 maps a
-// second on 2 cores. scripts/bench/stats.sh measures the process itself.
+// second on 2 cores. The process itself: `/usr/bin/time -v hewn stats
+// projects/example.hewn.json --depth 5 --seeds 2000 --out /tmp/stats.json`.
 func BenchmarkStatsDepth5(b *testing.B) {
 	out := filepath.Join(b.TempDir(), "stats.json")
 	b.ReportAllocs()
