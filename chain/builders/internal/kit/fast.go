@@ -83,25 +83,28 @@ func (f *Fast) Below(n, k, count int) uint64 {
 		}
 		return m
 	}
+	// The state in locals (not through f at every step), and no branch on
+	// the outcome: it is as likely one way as the other.
+	g := Fast{hi: f.hi, lo: f.lo}
 	un, uk := uint64(n), uint64(k)
+	pow2 := un&(un-1) == 0
 	for i := range count {
 		var v uint64
-		if un&(un-1) == 0 {
-			v = f.next() & (un - 1)
+		if pow2 {
+			v = g.next() & (un - 1)
 		} else {
-			hi, lo := bits.Mul64(f.next(), un)
+			hi, lo := bits.Mul64(g.next(), un)
 			if lo < un {
 				thresh := -un % un
 				for lo < thresh {
-					hi, lo = bits.Mul64(f.next(), un)
+					hi, lo = bits.Mul64(g.next(), un)
 				}
 			}
 			v = hi
 		}
-		if v < uk {
-			m |= 1 << i
-		}
+		m |= (v - uk) >> 63 << i // v < uk (both below 2^63)
 	}
+	f.hi, f.lo = g.hi, g.lo
 	return m
 }
 
