@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"hewn/content"
+	"hewn/ui/internal/widgets"
 )
 
 // lootView lists the loot tables beside the chosen table's drops (weights
@@ -77,7 +78,7 @@ func newLootView(h Host) *lootView {
 	head := container.NewBorder(nil, nil, widget.NewLabelWithStyle("Table", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		container.NewHBox(rename, remove), v.name)
 	right := container.NewBorder(head, container.NewVBox(container.NewBorder(nil, nil, nil, addD, v.addSel), v.users, v.status),
-		nil, nil, container.NewVScroll(v.drops))
+		nil, nil, widgets.FormScroll(container.NewVScroll(v.drops)))
 	split := container.NewHSplit(left, right)
 	split.Offset = 0.3
 	v.obj = split

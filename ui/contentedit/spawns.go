@@ -14,6 +14,7 @@ import (
 
 	"hewn/chain"
 	"hewn/content"
+	"hewn/ui/internal/widgets"
 )
 
 // The spawn table's columns, in order (also the sort keys).
@@ -89,7 +90,7 @@ func newSpawnView(h Host) *spawnView {
 	top := container.NewBorder(nil, nil, nil, container.NewGridWrap(fyne.NewSize(70, 36), v.depthFilter), v.filter)
 	bottom := container.NewVBox(container.NewBorder(nil, nil, nil, addBtn, v.addSel), v.status)
 	table := container.NewBorder(top, bottom, nil, nil,
-		container.NewScroll(container.NewBorder(v.header, nil, nil, nil, v.rowsBox)))
+		widgets.FormScroll(container.NewScroll(container.NewBorder(v.header, nil, nil, nil, v.rowsBox))))
 	v.odds = newOddsView(h, func(err string) { v.status.SetText(err) })
 	v.level = widget.NewLabel("")
 	v.side = container.NewAppTabs(
