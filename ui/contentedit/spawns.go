@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"hewn/chain"
@@ -43,6 +44,7 @@ type spawnView struct {
 	sortDesc            bool
 	header              *fyne.Container
 	rowsBox             *fyne.Container
+	table               *container.Scroll // the header and the rows
 	rows                map[string]*spawnRow
 	shown               []string // names of the rows in rowsBox, in order
 	status              *widget.Label
@@ -89,8 +91,9 @@ func newSpawnView(h Host) *spawnView {
 	addBtn := v.addBtn
 	top := container.NewBorder(nil, nil, nil, container.NewGridWrap(fyne.NewSize(70, 36), v.depthFilter), v.filter)
 	bottom := container.NewVBox(container.NewBorder(nil, nil, nil, addBtn, v.addSel), v.status)
+	v.table = container.NewScroll(container.NewBorder(v.header, nil, nil, nil, v.rowsBox))
 	table := container.NewBorder(top, bottom, nil, nil,
-		widgets.FormScroll(container.NewScroll(container.NewBorder(v.header, nil, nil, nil, v.rowsBox))))
+		widgets.FormScroll(v.table))
 	v.odds = newOddsView(h, func(err string) { v.status.SetText(err) })
 	v.level = widget.NewLabel("")
 	v.side = container.NewAppTabs(
@@ -343,6 +346,28 @@ func (v *spawnView) addEntry(name string) {
 		return nil
 	}) {
 		v.addSel.SetText("")
+		v.reveal(name)
+	}
+}
+
+// reveal shows the row of name, just added, and says so: a filter that
+// hides it is cleared (an entry added out of sight looked like no entry
+// added), and the table scrolls to it.
+func (v *spawnView) reveal(name string) {
+	msg := fmt.Sprintf("Added %s to the spawn table: weight 1, depths 1–100.", name)
+	if !slices.Contains(v.shown, name) && (v.filter.Text != "" || v.depthFilter.Text != "") {
+		v.filter.SetText("")
+		v.depthFilter.SetText("")
+		msg += " The filter hid it, so it is cleared."
+	}
+	v.status.SetText(msg)
+	r := v.rows[name]
+	if r == nil || !slices.Contains(v.shown, name) {
+		return
+	}
+	y := v.header.MinSize().Height + theme.Padding() + r.obj.Position().Y
+	if top := v.table.Offset.Y; y < top || y+r.obj.Size().Height > top+v.table.Size().Height {
+		v.table.ScrollToOffset(fyne.NewPos(v.table.Offset.X, y))
 	}
 }
 
