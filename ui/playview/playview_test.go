@@ -281,3 +281,19 @@ func TestSessionNameAndSidebar(t *testing.T) {
 		assert.Contains(t, s, want)
 	}
 }
+
+func TestTheStatusLineFollowsTheDepthAfterDescending(t *testing.T) {
+	h := newHost(t)
+	h.master, h.depth = 9, 1
+	pn, w := window(t, h)
+	pn.Shown()
+	g := pn.game()
+	require.NotNil(t, g)
+	assert.Contains(t, pn.status.Text, "depth 1.")
+	require.NotEmpty(t, g.Exits)
+	g.Player.Pos = g.Exits[0] // as if walked to the stairs
+	typeKeys(w, ">")
+	require.Equal(t, 2, g.Depth)
+	assert.Contains(t, pn.status.Text, "depth 2.", "the status line follows the game down")
+	assert.Contains(t, pn.side.Text, "Depth 2")
+}
