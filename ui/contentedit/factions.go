@@ -38,10 +38,9 @@ type factionView struct {
 	grid     *fyne.Container // the cells, a row per faction
 	top      *fyne.Container // the corner and the header
 	matrix   *fyne.Container // the four above, the names and header held in place
-	headS    *container.Scroll
-	namesS   *container.Scroll
+	headS    *pane           // the header, following the cells sideways
+	namesS   *pane           // the names, following the cells up and down
 	body     *container.Scroll
-	syncing  bool // one scroll is following another
 	cells    map[[2]string]*widget.Select
 	marks    map[[2]string]*canvas.Rectangle // the outline of an asymmetric pair's cell
 	entries  []*widget.Entry                 // the names, in row order
@@ -59,22 +58,14 @@ func newFactionView(h Host) *factionView {
 	v.header = container.NewStack()
 	v.names = container.NewStack()
 	v.grid = container.NewStack()
-	v.headS = container.NewHScroll(v.header)
-	v.namesS = container.NewVScroll(v.names)
+	v.headS = newPane(v.header, true)
+	v.namesS = newPane(v.names, false)
 	v.body = container.NewScroll(v.grid)
-	// the body leads; the header follows it sideways, the names up and down,
-	// and the wheel over either moves the body
+	// the cells scroll; the header follows them sideways, the names up and
+	// down, and the wheel over either scrolls the cells
 	v.body.OnScrolled = func(o fyne.Position) {
-		v.follow(func() {
-			v.headS.ScrollToOffset(fyne.NewPos(o.X, 0))
-			v.namesS.ScrollToOffset(fyne.NewPos(0, o.Y))
-		})
-	}
-	v.headS.OnScrolled = func(o fyne.Position) {
-		v.follow(func() { v.body.ScrollToOffset(fyne.NewPos(o.X, v.body.Offset.Y)) })
-	}
-	v.namesS.OnScrolled = func(o fyne.Position) {
-		v.follow(func() { v.body.ScrollToOffset(fyne.NewPos(v.body.Offset.X, o.Y)) })
+		v.headS.setOffset(fyne.NewPos(o.X, 0))
+		v.namesS.setOffset(fyne.NewPos(0, o.Y))
 	}
 	v.hints = widget.NewLabel("")
 	v.hints.Wrapping = fyne.TextWrapWord
@@ -94,22 +85,12 @@ func newFactionView(h Host) *factionView {
 	hints, hintsObj := widgets.NewFormVScroll(v.hints)
 	hints.SetMinSize(fyne.NewSize(0, 3*theme.TextSize()))
 	v.top = container.NewBorder(nil, nil, v.corner, nil, v.headS)
-	v.matrix = container.NewBorder(v.top, nil,
-		widgets.FormScroll(v.namesS), nil, v.body)
+	v.matrix = container.NewBorder(widgets.WheelTo(v.top, v.body), nil,
+		widgets.WheelTo(v.namesS, v.body), nil, v.body)
 	v.obj = container.NewBorder(help,
 		container.NewVBox(hintsObj, container.NewBorder(nil, nil, nil, add, v.newNm), v.status), nil, nil,
 		v.matrix)
 	return v
-}
-
-// follow runs f, which moves the other scrolls after one moved, once.
-func (v *factionView) follow(f func()) {
-	if v.syncing {
-		return
-	}
-	v.syncing = true
-	f()
-	v.syncing = false
 }
 
 // refresh shows pk's faction table, rebuilding the grid only when the
@@ -491,3 +472,58 @@ func removeFaction(pk *content.Pack, name string) bool {
 	}
 	return true
 }
+
+// pane shows its content moved by an offset and cut to its own size, with
+// no scroll bar: the matrix's header and names, which follow the cells'
+// scroll. A wide pane (the header) is as high as its content and as narrow
+// as need be; a tall one (the names) the other way round.
+type pane struct {
+	widget.BaseWidget
+	content fyne.CanvasObject
+	wide    bool
+	offset  fyne.Position
+}
+
+func newPane(content fyne.CanvasObject, wide bool) *pane {
+	p := &pane{content: content, wide: wide}
+	p.ExtendBaseWidget(p)
+	return p
+}
+
+// setOffset shows the content from o on.
+func (p *pane) setOffset(o fyne.Position) {
+	if p.offset != o {
+		p.offset = o
+		p.Refresh()
+	}
+}
+
+// CreateRenderer implements fyne.Widget.
+func (p *pane) CreateRenderer() fyne.WidgetRenderer { return &paneRenderer{p} }
+
+type paneRenderer struct{ p *pane }
+
+func (r *paneRenderer) Layout(size fyne.Size) {
+	c := r.p.content
+	c.Resize(c.MinSize().Max(size))
+	c.Move(fyne.NewPos(-r.p.offset.X, -r.p.offset.Y))
+}
+
+func (r *paneRenderer) MinSize() fyne.Size {
+	m := r.p.content.MinSize()
+	if r.p.wide {
+		return fyne.NewSize(0, m.Height)
+	}
+	return fyne.NewSize(m.Width, 0)
+}
+
+func (r *paneRenderer) Refresh() {
+	r.Layout(r.p.Size())
+	canvas.Refresh(r.p)
+}
+
+func (r *paneRenderer) Objects() []fyne.CanvasObject { return []fyne.CanvasObject{r.p.content} }
+func (r *paneRenderer) Destroy()                     {}
+
+// IsClip tells the driver to cut the content to the pane's size.
+func (r *paneRenderer) IsClip() {}

@@ -17,8 +17,13 @@ import (
 //
 // Use it for every scroll that holds a form. A form that holds a scrollable
 // object of its own (a list, a chart that zooms) scrolls as a whole over it.
-func FormScroll(s *container.Scroll) fyne.CanvasObject {
-	return container.NewStack(s, newWheel(s))
+func FormScroll(s *container.Scroll) fyne.CanvasObject { return WheelTo(s, s) }
+
+// WheelTo lays a transparent layer over o that passes the mouse wheel to to
+// (FormScroll's layer): a pane that follows a scroll elsewhere (the frozen
+// names of a table) scrolls it under the wheel.
+func WheelTo(o fyne.CanvasObject, to fyne.Scrollable) fyne.CanvasObject {
+	return container.NewStack(o, newWheel(to))
 }
 
 // NewFormVScroll is FormScroll of a vertical scroll of content; s is the
