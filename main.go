@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/app"
 
+	_ "hewn/chain/builders" // every builder registers itself
 	"hewn/ui"
 	"hewn/ui/cli"
 )

@@ -12,7 +12,6 @@ import (
 	"strings"
 
 	"hewn/chain"
-	_ "hewn/chain/builders" // every builder, so project chains decode
 	"hewn/content"
 )
 

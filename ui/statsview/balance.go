@@ -105,8 +105,8 @@ func (b *balanceView) sweep() {
 	ctx, cancel := context.WithCancel(context.Background())
 	b.running = cancel
 	b.lines.SetText(fmt.Sprintf("The %s plays %d depths × %d seeds…", t.Bot, len(depths), n))
-	b.p.bar.SetValue(0)
-	b.p.bar.Show()
+	b.p.job.bar.SetValue(0)
+	b.p.job.bar.Show()
 	progress := func(done, total int) {
 		if done%max(1, total/100) == 0 || done == total {
 			b.h.Post(func() { b.p.advance(done, total) })
@@ -123,7 +123,7 @@ func (b *balanceView) sweep() {
 				b.lines.SetText("Balance stopped: " + err.Error())
 				return
 			}
-			b.p.bar.SetValue(1)
+			b.p.job.bar.SetValue(1)
 			b.show(r)
 			if b.onDone != nil {
 				b.onDone()
