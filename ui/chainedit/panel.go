@@ -97,7 +97,7 @@ func New(h Host) *Panel {
 	p.formBox = container.NewVBox()
 	formHead := widget.NewLabelWithStyle("Parameters", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	split := container.NewVSplit(p.steps.obj,
-		container.NewBorder(formHead, nil, nil, nil, container.NewVScroll(container.NewPadded(p.formBox))))
+		container.NewBorder(formHead, nil, nil, nil, widgets.FormScroll(container.NewVScroll(container.NewPadded(p.formBox)))))
 	split.Offset = 0.45
 	p.obj = split
 	p.ExtendBaseWidget(p)

@@ -78,7 +78,7 @@ func newEntityView(h Host) *entityView {
 	head := container.NewBorder(nil, nil, nil, container.NewHBox(v.dupBtn, v.delBtn), v.title)
 	left := container.NewBorder(container.NewVBox(v.search, container.NewBorder(nil, nil, nil, v.newBtn, v.section)), nil, nil, nil, v.list)
 	v.tips = widgets.NewTipLayer()
-	right := container.NewStack(v.scroll, v.tips.Layer())
+	right := container.NewStack(widgets.FormScroll(v.scroll), v.tips.Layer())
 	v.scroll.OnScrolled = func(fyne.Position) { v.tips.Hide() }
 	split := container.NewHSplit(left, container.NewBorder(head, v.status, nil, nil, right))
 	split.Offset = 0.3

@@ -85,7 +85,7 @@ func newLootView(h Host) *lootView {
 	head := container.NewBorder(nil, nil, widget.NewLabelWithStyle("Table", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		container.NewHBox(rename, remove), v.name)
 	right := container.NewBorder(head, container.NewVBox(container.NewBorder(nil, nil, nil, addD, v.addSel), v.users, v.status),
-		nil, nil, v.dropScroll)
+		nil, nil, widgets.FormScroll(v.dropScroll))
 	split := container.NewHSplit(left, right)
 	split.Offset = 0.3
 	v.obj = split

@@ -81,10 +81,14 @@ func (p *Panel) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRe
 func (p *Panel) Update() {
 	why := p.h.ReadOnly()
 	p.bannerTx.SetText(why)
-	if why == "" {
-		p.banner.Hide()
-	} else {
-		p.banner.Show()
+	if show := why != ""; show != p.banner.Visible() {
+		if show {
+			p.banner.Show()
+		} else {
+			p.banner.Hide()
+		}
+		// lay the tabs out again: hiding the banner alone left its band empty
+		p.obj.Refresh()
 	}
 	p.gen++
 	p.pack = p.h.Pack()

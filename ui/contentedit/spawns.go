@@ -46,7 +46,7 @@ type spawnView struct {
 	sortDesc            bool
 	header              *fyne.Container
 	rowsBox             *fyne.Container
-	scroll              *container.Scroll // the rows under their header
+	scroll              *container.Scroll // the header and the rows
 	rows                map[string]*spawnRow
 	shown               []string // names of the rows in rowsBox, in order
 	status              *widget.Label
@@ -101,7 +101,7 @@ func newSpawnView(h Host) *spawnView {
 	top := container.NewBorder(nil, nil, nil, container.NewGridWrap(fyne.NewSize(70, 36), v.depthFilter), v.filter)
 	bottom := container.NewVBox(container.NewBorder(nil, nil, nil, addBtn, v.addSel), v.status)
 	v.scroll = container.NewScroll(container.NewBorder(v.header, nil, nil, nil, v.rowsBox))
-	table := container.NewBorder(top, bottom, nil, nil, v.scroll)
+	table := container.NewBorder(top, bottom, nil, nil, widgets.FormScroll(v.scroll))
 	v.odds = newOddsView(h, func(err string) { v.status.SetText(err) })
 	v.level = widget.NewLabel("")
 	v.side = container.NewAppTabs(
@@ -417,6 +417,28 @@ func (v *spawnView) addEntry(name string) {
 		return nil
 	}) {
 		v.addSel.SetText("")
+		v.reveal(name)
+	}
+}
+
+// reveal shows the row of name, just added, and says so: a filter that
+// hides it is cleared (an entry added out of sight looked like no entry
+// added), and the table scrolls to it.
+func (v *spawnView) reveal(name string) {
+	msg := fmt.Sprintf("Added %s to the spawn table: weight 1, depths 1–100.", name)
+	if !slices.Contains(v.shown, name) && (v.filter.Text != "" || v.depthFilter.Text != "") {
+		v.filter.SetText("")
+		v.depthFilter.SetText("")
+		msg += " The filter hid it, so it is cleared."
+	}
+	v.status.SetText(msg)
+	r := v.rows[name]
+	if r == nil || !slices.Contains(v.shown, name) {
+		return
+	}
+	y := v.header.MinSize().Height + theme.Padding() + r.obj.Position().Y
+	if top := v.scroll.Offset.Y; y < top || y+r.obj.Size().Height > top+v.scroll.Size().Height {
+		v.scroll.ScrollToOffset(fyne.NewPos(v.scroll.Offset.X, y))
 	}
 }
 

@@ -609,7 +609,8 @@ func (m *Model) EditLevel(label, key string, f func(l *projects.Level)) {
 	m.ApplyKey(label, key, kind, func(p *projects.Project) { f(&p.Levels[li]) })
 }
 
-// AddLevel appends a level one deeper than the last, with a simple chain, and selects it.
+// AddLevel appends a level one deeper than the last, on the default chain
+// (projects.DefaultChain: a playable dungeon), and selects it.
 func (m *Model) AddLevel() {
 	depth := 1
 	for _, l := range m.proj.Levels {
@@ -617,8 +618,7 @@ func (m *Model) AddLevel() {
 	}
 	m.Apply("Add level", func(p *projects.Project) {
 		name := fmt.Sprintf("Level %d", depth)
-		p.Levels = append(p.Levels, projects.Level{Depth: depth, Name: name,
-			Chain: &chain.Chain{Name: name, Depth: depth, Width: 80, Height: 50, Steps: []chain.Step{{Builder: "simple_map"}}}})
+		p.Levels = append(p.Levels, projects.Level{Depth: depth, Name: name, Chain: projects.DefaultChain(name, depth)})
 	})
 	m.level, m.step = len(m.proj.Levels)-1, -1
 	m.emit(ChangeSelection)

@@ -73,6 +73,7 @@ type Panel struct {
 	replayer *play.Replayer
 	stop     chan struct{}
 	changed  bool
+	depth    int // the depth the status line names
 }
 
 // New returns the panel (no game runs until Start).
@@ -173,12 +174,18 @@ func (pn *Panel) startAt(master uint64, depth int) {
 		return
 	}
 	pn.setGame(g)
-	pn.status.SetText(fmt.Sprintf("Seed %d, depth %d. Keys: hjklyubn, 1-9 or arrows move, . waits, > descends, g picks up, q drinks, e eats", master, depth))
+	pn.status.SetText(playingText(g))
 	pn.host.Focus(pn.view)
+}
+
+// playingText is the status line of a game at its current depth.
+func playingText(g *play.Game) string {
+	return fmt.Sprintf("Seed %d, depth %d. Keys: hjklyubn, 1-9 or arrows move, . waits, > descends, g picks up, q drinks, e eats", g.Seed(), g.Depth)
 }
 
 // setGame shows g and applies the toggles to it.
 func (pn *Panel) setGame(g *play.Game) {
+	pn.depth = g.Depth
 	pn.changed = false
 	pn.restart.Importance = widget.MediumImportance
 	pn.restart.SetText("Restart")
@@ -232,6 +239,11 @@ func (pn *Panel) key(r rune) {
 	if err := g.Key(r); err != nil {
 		pn.status.SetText(err.Error())
 		return
+	}
+	if g.Depth != pn.depth {
+		// > took the player down: the status line follows
+		pn.depth = g.Depth
+		pn.status.SetText(playingText(g))
 	}
 	pn.refresh()
 }

@@ -77,7 +77,7 @@ func newLegendView(p *Panel) *legendView {
 		form, v.errl, add, widget.NewSeparator(),
 		widgets.Hint("The tutorial's characters are fixed; the project adds its own (bold), for every template, prefab file and paint step."),
 		v.rows)
-	v.obj = container.NewVScroll(box)
+	v.obj = widgets.FormScroll(container.NewVScroll(box))
 	return v
 }
 

@@ -146,7 +146,7 @@ func newLabView(p *Panel, h Host) *labView {
 	bottom := container.NewBorder(nil, nil, nil, container.NewHBox(l.open, l.apply), l.detail)
 	// in a scroll: the grid fills the tab when there is room, and the tab
 	// scrolls when there is not (a 1024×700 window)
-	l.obj = container.NewVScroll(container.NewBorder(form, bottom, nil, nil, l.chart))
+	l.obj = widgets.FormScroll(container.NewVScroll(container.NewBorder(form, bottom, nil, nil, l.chart)))
 	l.update()
 	return l
 }

@@ -158,7 +158,7 @@ func New(h Host) *Panel {
 	p.balance = newBalanceView(p, h)
 	sections := container.NewVBox(hist, heat, p.changed, worst, p.balance.obj)
 	sweepTab := container.NewBorder(container.NewVBox(container.NewHScroll(form), p.job.bar, p.summary), nil, nil, nil,
-		container.NewVScroll(sections))
+		widgets.FormScroll(container.NewVScroll(sections)))
 	p.lab = newLabView(p, h)
 	p.sens = newSensView(p, h)
 	p.tabs = container.NewAppTabs(

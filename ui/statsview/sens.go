@@ -67,7 +67,7 @@ func newSensView(p *Panel, h Host) *sensView {
 	knobs := container.NewHBox(widget.NewLabel("points"), sized(s.points, 56), widget.NewLabel("seeds"), sized(s.seeds, 64),
 		widget.NewLabel("from the Sweep tab's first seed"), s.job.run, s.job.cancelB)
 	form := container.NewVBox(s.step, s.params.box, widget.NewLabel("Metrics"), s.metrics.box, container.NewHScroll(knobs), s.job.bar, s.summary)
-	s.obj = container.NewVScroll(container.NewBorder(form, nil, nil, nil, s.charts))
+	s.obj = widgets.FormScroll(container.NewVScroll(container.NewBorder(form, nil, nil, nil, s.charts)))
 	s.update()
 	return s
 }
