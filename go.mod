@@ -6,6 +6,7 @@ require (
 	codeberg.org/anaseto/gruid v0.28.0
 	fyne.io/fyne/v2 v2.8.0
 	git.sr.ht/~sbinet/gg v0.7.0
+	github.com/go-gl/glfw/v3.4/glfw v0.1.0-pre.1.0.20260707082822-2a407d02d01a
 	github.com/invopop/jsonschema v0.14.0
 	github.com/ojrac/opensimplex-go v1.0.2
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
@@ -35,7 +36,6 @@ require (
 	github.com/fyne-io/image v0.1.1 // indirect
 	github.com/fyne-io/oksvg v0.2.0 // indirect
 	github.com/go-gl/gl v0.0.0-20260331235117-4566fea9a276 // indirect
-	github.com/go-gl/glfw/v3.4/glfw v0.1.0-pre.1.0.20260707082822-2a407d02d01a // indirect
 	github.com/go-text/render v0.2.1 // indirect
 	github.com/go-text/typesetting v0.3.4 // indirect
 	github.com/godbus/dbus/v5 v5.2.2 // indirect

@@ -11,12 +11,16 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/app"
 
+	_ "hewn/chain/builders" // every builder registers itself
 	"hewn/ui"
 	"hewn/ui/cli"
 )
 
 //go:embed Icon.png
 var icon []byte
+
+//go:embed README.md
+var readme string // Help → Tour shows its tour
 
 func main() {
 	cli.RestoreGOMAXPROCS() // a dependency's init resets it to the core count
@@ -30,6 +34,7 @@ func main() {
 		Migrations: map[string]bool{"fyneDo": true}})
 	a := app.NewWithID("io.hewn.editor")
 	a.SetIcon(fyne.NewStaticResource("Icon.png", icon))
+	ui.SetReadme(readme)
 	if len(args) == 1 {
 		ui.RunWith(a, args[0])
 		return

@@ -46,6 +46,13 @@ type Step struct {
 	// with an ID keeps its stream wherever it moves. At most MaxIDLen letters,
 	// digits, '_', '-' or '.', unique within its step list.
 	ID string
+	// Raw, when not nil, is a step that did not load (see DecodeKeep): its
+	// JSON as the file holds it, written back unchanged; Err says why it did
+	// not load. Check reports it and a run refuses it unless it is disabled.
+	Raw json.RawMessage
+	Err string
+	// errs are Err's problems, each at its key in the step ("params.x").
+	errs Problems
 }
 
 // Enabled reports whether the step runs.
@@ -54,6 +61,7 @@ func (s Step) Enabled() bool { return !s.Disabled }
 // Clone returns a deep copy of s (nested steps included).
 func (s Step) Clone() Step {
 	c := s
+	c.Raw = slices.Clone(s.Raw)
 	if s.Params != nil {
 		c.Params = make(map[string]any, len(s.Params))
 		for k, v := range s.Params {
@@ -85,7 +93,12 @@ func cloneSteps(steps []Step) []Step {
 }
 
 // MarshalJSON writes {"builder", "id" (only when set), "enabled" (only when false), "note", "params"}.
+//
+// A step that did not load (Raw) is written as the file held it.
 func (s Step) MarshalJSON() ([]byte, error) {
+	if s.Raw != nil {
+		return s.Raw, nil
+	}
 	type out struct {
 		Builder string         `json:"builder"`
 		ID      string         `json:"id,omitempty"`
@@ -150,6 +163,12 @@ func Decode(r io.Reader) (*Chain, error) {
 // mark is skipped), duplicate keys and nesting; an embedded chain has passed
 // it with its file.
 func DecodeJSON(data []byte, prefix string) (*Chain, error) {
+	var d decoder
+	return d.decode(data, prefix)
+}
+
+// decode is DecodeJSON (or DecodeKeep, when d keeps broken steps).
+func (d *decoder) decode(data []byte, prefix string) (*Chain, error) {
 	if prefix == "" {
 		var err error
 		if data, err = CheckJSON(data); err != nil {
@@ -167,7 +186,7 @@ func DecodeJSON(data []byte, prefix string) (*Chain, error) {
 	if raw == nil {
 		return nil, Problems{{Path: prefix, Msg: "a chain must be a JSON object", Step: -1}}
 	}
-	d := decoder{prefix: prefix}
+	d.prefix = prefix
 	c := &Chain{Depth: 1, Width: 80, Height: 50}
 	if f, ok := raw[jsonfile.FormatKey]; ok && prefix == "" {
 		// A chain file names its format (an older one has none); a chain
@@ -210,9 +229,16 @@ func DecodeJSON(data []byte, prefix string) (*Chain, error) {
 type decoder struct {
 	prefix string
 	probs  Problems
+	// n counts every problem added (those the cap leaves out too).
+	n int
+	// keep keeps a step that does not load instead of failing (see
+	// DecodeKeep); kept holds those steps' problems.
+	keep bool
+	kept Problems
 }
 
 func (d *decoder) add(path string, step int, format string, args ...any) {
+	d.n++
 	if len(d.probs) >= jsonfile.MaxProblems {
 		// Count the rest without formatting them: a huge bad file stays cheap.
 		if n := len(d.probs) - 1; d.probs[n].Omitted > 0 {
@@ -268,6 +294,12 @@ func (d *decoder) steps(v json.RawMessage, path string, depth, top int) []Step {
 		if s, ok := d.step(sv, sp, depth, t); ok {
 			if s.ID != "" {
 				if first, dup := ids[s.ID]; dup {
+					if d.keep {
+						s = d.brokenStep(sv, Problem{Path: sp + ".id", Step: t,
+							Msg: fmt.Sprintf("%q is already the id of %s (ids are unique within a step list)", s.ID, first)})
+						out = append(out, s)
+						continue
+					}
 					d.add(sp+".id", t, "%q is already the id of %s (ids are unique within a step list)", s.ID, first)
 				} else {
 					ids[s.ID] = sp
@@ -279,7 +311,8 @@ func (d *decoder) steps(v json.RawMessage, path string, depth, top int) []Step {
 	return out
 }
 
-func (d *decoder) step(v json.RawMessage, path string, depth, top int) (Step, bool) {
+// parseStep decodes the step v at path (see step).
+func (d *decoder) parseStep(v json.RawMessage, path string, depth, top int) (Step, bool) {
 	var raw map[string]json.RawMessage
 	if err := json.Unmarshal(v, &raw); err != nil || raw == nil {
 		d.add(path, top, "%s is not a step object", abbrev(v))

@@ -346,6 +346,17 @@ func FuzzDecode(f *testing.F) {
 
 // The engine enforces a spec's declared needs before the builder runs.
 func TestRunEnforcesNeeds(t *testing.T) {
+	if _, ok := chain.Lookup("t_needs_start"); !ok { // registered once (go test -count=N)
+		registerNeedsStart()
+	}
+	c := &chain.Chain{Width: 20, Height: 10, Steps: []chain.Step{{Builder: "t_fill"}, {Builder: "t_needs_start"}}}
+	_, err := chain.Run(context.Background(), c, 1, nil)
+	require.Error(t, err)
+	assert.Equal(t, "chain: steps[1] t_needs_start: needs a start position, but none is placed", err.Error())
+}
+
+// registerNeedsStart registers a meta builder that needs a start.
+func registerNeedsStart() {
 	chain.Register(chain.Spec{
 		Name: "t_needs_start", Kind: chain.Meta, Needs: chain.FStart,
 		New: func(chain.Values) (chain.Builder, error) {
@@ -355,10 +366,6 @@ func TestRunEnforcesNeeds(t *testing.T) {
 			}), nil
 		},
 	})
-	c := &chain.Chain{Width: 20, Height: 10, Steps: []chain.Step{{Builder: "t_fill"}, {Builder: "t_needs_start"}}}
-	_, err := chain.Run(context.Background(), c, 1, nil)
-	require.Error(t, err)
-	assert.Equal(t, "chain: steps[1] t_needs_start: needs a start position, but none is placed", err.Error())
 }
 
 func TestNoHistoryGivesTheSameLevel(t *testing.T) {

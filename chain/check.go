@@ -67,6 +67,13 @@ func (ck checker) steps(steps []Step, path string, top int, have Features) Featu
 			t = i
 		}
 		p := fmt.Sprintf("%s[%d]", path, i)
+		if s.Broken() { // as the decoder said; a disabled one does not run: a warning
+			for _, pr := range s.problems(p, t) {
+				pr.Warning = !s.Enabled()
+				*probs = append(*probs, pr)
+			}
+			continue
+		}
 		if !s.Enabled() {
 			continue
 		}

@@ -6,7 +6,10 @@
 // explicitly passed math/rand/v2 sources derived from (seed, step path).
 package chain
 
-import "fmt"
+import (
+	"fmt"
+	"iter"
+)
 
 // Point is a tile coordinate.
 type Point struct {
@@ -87,3 +90,55 @@ var Neighbours4 = [4]Point{{0, -1}, {1, 0}, {0, 1}, {-1, 0}}
 
 // Neighbours8 are the eight directions, orthogonal first.
 var Neighbours8 = [8]Point{{0, -1}, {1, 0}, {0, 1}, {-1, 0}, {-1, -1}, {1, -1}, {1, 1}, {-1, 1}}
+
+// Line returns the tiles of the Bresenham line from a to b, both ends included
+// (8-connected: it steps diagonally, as the tutorial's rltk line does). The
+// builders dig it and the painter's Line tool draws it.
+func Line(a, b Point) []Point {
+	out := make([]Point, 0, max(absInt(b.X-a.X), absInt(b.Y-a.Y))+1)
+	for p := range LineSeq(a, b) {
+		out = append(out, p)
+	}
+	return out
+}
+
+// LineSeq yields the tiles of Line(a, b) in order without building the slice,
+// for walks that usually stop early (a DLA particle flying at the centre).
+func LineSeq(a, b Point) iter.Seq[Point] {
+	return func(yield func(Point) bool) {
+		dx, dy := absInt(b.X-a.X), -absInt(b.Y-a.Y)
+		sx, sy := signInt(b.X-a.X), signInt(b.Y-a.Y)
+		err := dx + dy
+		for p := a; ; {
+			if !yield(p) || p == b {
+				return
+			}
+			e2 := 2 * err
+			if e2 >= dy {
+				err += dy
+				p.X += sx
+			}
+			if e2 <= dx {
+				err += dx
+				p.Y += sy
+			}
+		}
+	}
+}
+
+func absInt(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+func signInt(n int) int {
+	switch {
+	case n < 0:
+		return -1
+	case n > 0:
+		return 1
+	}
+	return 0
+}

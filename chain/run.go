@@ -172,6 +172,9 @@ func runStep(ctx context.Context, s *State, st Step, ref StepRef) (err error) {
 			err = fmt.Errorf("internal error (please report): %v", r)
 		}
 	}()
+	if st.Broken() {
+		return brokenError(st)
+	}
 	spec, ok := Lookup(st.Builder)
 	if !ok {
 		return fmt.Errorf("unknown builder %q", st.Builder)

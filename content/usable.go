@@ -21,7 +21,7 @@ func (p *Pack) Usable(file string) error {
 	}
 	if n := len(errs); n > MaxRunErrors {
 		errs = append(errs[:MaxRunErrors:MaxRunErrors], jsonfile.Problem{
-			Msg: fmt.Sprintf("and %d more errors (see hewn content check %s)", n-MaxRunErrors, file), Step: -1})
+			Msg: fmt.Sprintf("and %s more (see hewn content check %s)", jsonfile.Count(n-MaxRunErrors, "error"), file), Step: -1})
 	}
 	return jsonfile.WithFile(file, errs)
 }

@@ -90,20 +90,38 @@ func (p *Project) Bytes() ([]byte, error) {
 // key or nesting deeper than jsonfile.MaxDepth is refused first
 // (chain.CheckJSON; a UTF-8 byte-order mark is fine). At most
 // jsonfile.MaxProblems problems are listed, then "and N more problems".
-func Decode(data []byte) (*Project, error) {
+func Decode(data []byte) (*Project, error) { return decode(data, nil) }
+
+// decode is Decode; with keep not nil, a chain step that does not load is
+// kept (see DecodeKeep) and its problems are added to *keep.
+func decode(data []byte, keep *chain.Problems) (*Project, error) {
+	p, probs, err := decodeAll(data, keep)
+	if err != nil {
+		return nil, err
+	}
+	if len(probs) > 0 {
+		return nil, jsonfile.CapProblems(probs, jsonfile.MaxProblems)
+	}
+	return p, nil
+}
+
+// decodeAll is decode that goes on past problems: it returns what decoded
+// of the project with every problem found (uncapped); err is for data that
+// is no project at all (malformed JSON, not an object, a newer format).
+func decodeAll(data []byte, keep *chain.Problems) (*Project, chain.Problems, error) {
 	data, err := chain.CheckJSON(data)
 	if err != nil {
-		return nil, fmt.Errorf("projects: %w", err)
+		return nil, nil, fmt.Errorf("projects: %w", err)
 	}
 	var raw map[string]json.RawMessage
 	if err := jsonfile.Unmarshal(data, &raw); err != nil {
-		return nil, fmt.Errorf("projects: %w", err)
+		return nil, nil, fmt.Errorf("projects: %w", err)
 	}
 	if raw == nil {
-		return nil, chain.Problems{{Msg: "a project must be a JSON object", Step: -1}}
+		return nil, nil, chain.Problems{{Msg: "a project must be a JSON object", Step: -1}}
 	}
 	if err := migrate(raw); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var probs chain.Problems
 	add := func(path, format string, args ...any) {
@@ -150,14 +168,11 @@ func Decode(data []byte) (*Project, error) {
 		add("levels", "missing (a project needs a list of levels)")
 	}
 	for i, l := range list(raw, "levels", "a list of levels", add) {
-		level, lp := decodeLevel(l, fmt.Sprintf("levels[%d]", i))
+		level, lp := decodeLevel(l, fmt.Sprintf("levels[%d]", i), keep)
 		probs = append(probs, lp...)
 		p.Levels = append(p.Levels, level)
 	}
-	if len(probs) > 0 {
-		return nil, jsonfile.CapProblems(probs, jsonfile.MaxProblems)
-	}
-	return p, nil
+	return p, probs, nil
 }
 
 type addFunc func(path, format string, args ...any)
@@ -263,7 +278,7 @@ var levelKeyWord = map[string]string{"depth": "an integer depth", "name": "a str
 	"theme_split": "a theme split object (region, theme)", "seed": "a non-negative integer seed or null",
 	"pins": `a list of pins ({"seed": N, "fingerprint": "sha256:..."})`}
 
-func decodeLevel(data json.RawMessage, path string) (Level, chain.Problems) {
+func decodeLevel(data json.RawMessage, path string, keep *chain.Problems) (Level, chain.Problems) {
 	var probs chain.Problems
 	add := func(p, format string, args ...any) {
 		probs = append(probs, chain.Problem{Path: p, Msg: fmt.Sprintf(format, args...), Step: -1})
@@ -316,7 +331,7 @@ func decodeLevel(data json.RawMessage, path string) (Level, chain.Problems) {
 		add(path+".chain", "missing")
 		return l, probs
 	}
-	c, err := chain.DecodeJSON(cv, path+".chain")
+	c, err := decodeChain(cv, path+".chain", keep)
 	if err != nil {
 		if ps, ok := err.(chain.Problems); ok {
 			probs = append(probs, ps...)

@@ -32,6 +32,13 @@ type Generator struct {
 	pack    *content.Pack
 }
 
+// ErrNoBuilders is NewGenerator's answer in a program that registered no
+// builder: the builders register themselves, as image formats and SQL
+// drivers do, when the program imports them once:
+//
+//	import _ "hewn/chain/builders"
+var ErrNoBuilders = errors.New(`projects: no builder is registered: import _ "hewn/chain/builders" once in the program`)
+
 // NewGenerator opens the file called name in fsys: a project, or a chain
 // when it has no "levels" key (as `hewn run` tells them apart). A project's
 // content pack is read from fsys too, beside it (path.Join(path.Dir(name),
@@ -41,6 +48,7 @@ type Generator struct {
 //
 // Names are slash-separated, as fs.FS wants them; os.DirFS, embed.FS and
 // fstest.MapFS all serve. DiskFS reads paths as the command line takes them.
+// The program imports the builders once (ErrNoBuilders otherwise).
 func NewGenerator(fsys fs.FS, name string) (*Generator, error) {
 	if fsys == nil {
 		return nil, errors.New("projects: NewGenerator needs a file system (DiskFS for paths as the command line takes them)")
@@ -59,6 +67,9 @@ func NewExampleGenerator() (*Generator, error) {
 }
 
 func newGenerator(fsys fs.FS, name string, data []byte) (*Generator, error) {
+	if len(chain.Specs()) == 0 {
+		return nil, ErrNoBuilders
+	}
 	kind, err := Sniff(data)
 	if err != nil {
 		return nil, jsonfile.WithFile(name, err)

@@ -90,7 +90,11 @@ func FromChain(c *chain.Chain, name string) *Project {
 // saving asks where; its Files are the chain's folder (the prefab files its
 // steps name). Errors are *jsonfile.FileError naming path ("FILE:LINE:COL:
 // message", "FILE: json.path: message"), ready for an error dialog.
-func Open(path string) (p *Project, isChain bool, err error) {
+func Open(path string) (p *Project, isChain bool, err error) { return openFile(path, nil) }
+
+// openFile is Open; with keep not nil, steps that do not load are kept (see
+// OpenKeep) and their problems added to *keep.
+func openFile(path string, keep *chain.Problems) (p *Project, isChain bool, err error) {
 	data, err := ReadFile(path)
 	if err != nil {
 		return nil, false, err
@@ -100,14 +104,14 @@ func Open(path string) (p *Project, isChain bool, err error) {
 		return nil, false, jsonfile.WithFile(path, err)
 	}
 	if kind == KindProject {
-		p, err := Decode(data)
+		p, err := decode(data, keep)
 		if err != nil {
 			return nil, false, jsonfile.WithFile(path, err)
 		}
 		p.Path = path
 		return p, false, nil
 	}
-	c, err := chain.DecodeJSON(data, "")
+	c, err := decodeChain(data, "", keep)
 	if err != nil {
 		return nil, true, jsonfile.WithFile(path, err)
 	}

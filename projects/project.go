@@ -12,7 +12,6 @@ import (
 	"strings"
 
 	"hewn/chain"
-	_ "hewn/chain/builders" // every builder, so project chains decode
 	"hewn/content"
 )
 
@@ -93,15 +92,20 @@ type Settings struct {
 	SeedLocked bool `json:"seed_locked,omitempty"`
 }
 
-// New returns a starter project with one level (a BSP dungeon with corridors,
-// a start, stairs and spawns) using the embedded content pack.
+// New returns a starter project with one level (DefaultChain) using the
+// embedded content pack.
 func New(name string) *Project {
-	c := &chain.Chain{Name: "Level 1", Depth: 1, Width: 80, Height: 50, Steps: []chain.Step{
+	return &Project{Name: name, Seed: 1, Levels: []Level{{Depth: 1, Name: "Level 1", Chain: DefaultChain("Level 1", 1)}}}
+}
+
+// DefaultChain is the chain a new level starts from, a playable one: an
+// 80×50 BSP dungeon with corridors, a start, stairs down and spawns.
+func DefaultChain(name string, depth int) *chain.Chain {
+	return &chain.Chain{Name: name, Depth: depth, Width: 80, Height: 50, Steps: []chain.Step{
 		{Builder: "bsp_dungeon"}, {Builder: "room_sorter"}, {Builder: "room_drawer"},
 		{Builder: "nearest_corridors"}, {Builder: "room_based_starting_position"},
 		{Builder: "room_based_stairs"}, {Builder: "room_based_spawner"},
 	}}
-	return &Project{Name: name, Seed: 1, Levels: []Level{{Depth: 1, Name: "Level 1", Chain: c}}}
 }
 
 // Clone returns a deep copy of p.

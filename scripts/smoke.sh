@@ -7,7 +7,11 @@
 #  3. Ctrl+O opens the Open dialog likewise;
 #  4. after an edit the unsaved work reaches a recovery file; the editor is
 #     killed (kill -9), started again, and offers the recovery (the screen differs
-#     from a plain start).
+#     from a plain start);
+#  5. at 1024x700, in the Levels tab's form (depth 1): choosing in the Theme
+#     dropdown the value it shows, then pressing Right, changes nothing (the
+#     dropdown gives the keys back, the title shows no unsaved mark), and the
+#     mouse wheel over a text field (Name) scrolls the form.
 # Screenshots go to $SMOKE_DIR (default: a temp folder), named by step and size.
 # The editor runs with a private HOME and config folder: no recent projects or
 # recovery files of the user are touched.
@@ -63,15 +67,54 @@ alive() { kill -0 $app 2>/dev/null || fail "hewn died after $1"; }
 
 shot() { import -window root "$shots/$1.png"; }
 
-# differs A B: the screenshots differ in more than 2% of their pixels.
+# differs A B N [GEOMETRY]: the screenshots differ in more than N pixels (in
+# the region GEOMETRY, WxH+X+Y, if given).
 differs() {
   local n
-  n=$(compare -metric AE "$shots/$1.png" "$shots/$2.png" null: 2>&1 | cut -d' ' -f1 || true)
+  n=$(compare -metric AE ${4:+-extract "$4"} "$shots/$1.png" "$shots/$2.png" null: 2>&1 | cut -d' ' -f1 || true)
   n=${n%.*}
   [ "${n:-0}" -gt "$3" ]
 }
 
 key() { xdotool key --delay 80 "$@"; sleep 2; }
+
+# click X Y: a left click at (X, Y) of the screen (the window is at 0,0); the
+# pointer settles first, or the click lands where it was.
+click() { xdotool mousemove "$1" "$2"; sleep 0.5; xdotool click 1; sleep 1.5; }
+
+# same A B GEOMETRY: the screenshots are identical in the region GEOMETRY (WxH+X+Y).
+same() {
+  local n
+  n=$(compare -metric AE -extract "$3" "$shots/$1.png" "$shots/$2.png" null: 2>&1 | cut -d' ' -f1 || true)
+  [ "${n%.*}" = 0 ]
+}
+
+# forms_check: step 5 (positions at 1024x700, the example project's depth 1).
+forms_check() {
+  local theme=270x40+70+513 form=340x330+0+355 title
+  key alt+2
+  shot levels
+  click 205 533 # the Theme dropdown, showing "town"
+  shot theme-open
+  differs levels theme-open 2000 || fail "the Theme dropdown did not open"
+  click 113 605 # "town" in its list (dark_elf, dungeon, limestone, town, ...)
+  shot theme-chosen
+  title=$(xdotool getwindowname "$win")
+  case "$title" in *"*"*) fail "choosing the theme shown (town) is an edit ($title), or the list changed (see $shots/theme-open.png)";; esac
+  key Right
+  shot theme-right
+  same theme-chosen theme-right $theme || fail "Right changed the dropdown's value after a choice (it kept the keys)"
+  title=$(xdotool getwindowname "$win")
+  case "$title" in *"*"*) fail "choosing the value shown, then Right, left unsaved changes ($title)";; esac
+  xdotool mousemove 205 377 # over the Name field
+  sleep 1
+  shot wheel-before
+  xdotool click --repeat 3 --delay 150 5
+  sleep 1.5
+  shot wheel-after
+  differs wheel-before wheel-after 5000 $form || fail "the wheel over a text field did not scroll the form"
+  key alt+1
+}
 
 for size in 1280x800 1024x700; do
   w=${size%x*} h=${size#*x}
@@ -120,6 +163,11 @@ for size in 1280x800 1024x700; do
   [ "$gw" -le "$w" ] && [ "$gh" -le "$h" ] || fail "paint mode needs a ${geo} window at $size"
   key ctrl+p
 
+  if [ "$size" = 1024x700 ]; then
+    forms_check
+    alive "the form checks"
+  fi
+
   key ctrl+shift+s
   alive "Ctrl+Shift+S"
   shot "save-as-$size"
@@ -148,6 +196,8 @@ for size in 1280x800 1024x700; do
   wait $app 2>/dev/null || true
   kill $xvfb 2>/dev/null || true
   wait $xvfb 2>/dev/null || true
-  echo "smoke: $size ok (editor, tabs, paint mode, Save As, Open, recovery after kill -9)"
+  checks="editor, tabs, paint mode, Save As, Open, recovery after kill -9"
+  [ "$size" = 1024x700 ] && checks="$checks, dropdown keys, wheel over a field"
+  echo "smoke: $size ok ($checks)"
 done
 echo "smoke: screenshots in $shots"

@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"errors"
+	"fmt"
 	"image/color"
 	"sync"
 
@@ -14,6 +15,7 @@ import (
 	"hewn/content"
 	"hewn/ui/chainedit"
 	"hewn/ui/contentedit"
+	"hewn/ui/internal/widgets"
 	"hewn/ui/levelsedit"
 	"hewn/ui/mapview"
 	"hewn/ui/model"
@@ -51,6 +53,7 @@ type Editor struct {
 	spawner chain.Spawner
 	entity  func(string) (rune, color.RGBA, bool)
 	packOf  *content.Pack // the pack the spawner and looks come from
+	packErr error         // why the project's content pack did not load (nil: it did)
 	// lastLevel and lastStep are the selection the last run (or the history
 	// shown) followed.
 	lastLevel, lastStep int
@@ -72,6 +75,8 @@ type Editor struct {
 	OnGenerated func()
 
 	root fyne.CanvasObject
+	// tips shows the icon buttons' tips over the window.
+	tips *widgets.TipLayer
 }
 
 // The sidebar's tabs, in order.
@@ -133,7 +138,12 @@ func newEditor(a fyne.App, w fyne.Window, m *model.Model, post func(func())) *Ed
 	// 80×50 map fits at 11 px a tile, where glyphs read.
 	outer := container.NewHSplit(e.tabs, e.main)
 	outer.Offset = 0.3
-	e.root = outer
+	// the icon buttons' tips show in a layer over the whole window
+	e.tips = widgets.NewTipLayer()
+	e.root = container.NewStack(outer, e.tips.Layer())
+	if w != nil {
+		widgets.UseTips(w.Canvas(), e.tips)
+	}
 
 	e.table = e.reactions()
 	m.OnChange(e.react)
@@ -164,6 +174,7 @@ func (e *Editor) loadContent() {
 	p := e.m.Project()
 	if p.Pack == nil {
 		pk, err := p.LoadPack()
+		e.packErr = err
 		if err != nil {
 			e.mapv.Notice("⚠ content pack: " + err.Error())
 			e.spawner, e.entity, e.packOf = nil, nil, nil
@@ -199,9 +210,13 @@ func (e *Editor) regenerate() {
 // (a failure keeps the last good map), the content panel what it spawned.
 func (e *Editor) apply(o Outcome) {
 	if o.Err != nil {
-		if !errors.Is(o.Err, context.Canceled) {
-			e.mapv.ShowFailure(o.Result, o.Err)
+		if errors.Is(o.Err, context.Canceled) {
+			return
 		}
+		if e.packErr != nil { // say why the run had no pack
+			o.Err = fmt.Errorf("%w (the content pack did not load: %v)", o.Err, e.packErr)
+		}
+		e.mapv.ShowFailure(o.Result, o.Err)
 		return
 	}
 	e.mapv.ShowRun(o.Result, o.Elapsed)

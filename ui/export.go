@@ -17,6 +17,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"hewn/chain"
+	"hewn/chain/jsonfile"
 	"hewn/projects"
 	"hewn/ui/render"
 )
@@ -150,9 +151,9 @@ func (e *Editor) askGIFTiming(t *gifTiming, r *chain.Result, next func()) {
 	o := gifOptions(r, t)
 	m := r.History.At(0).Map
 	frames, n := len(render.GIFFramesFor(r.History.Len(), m.W, m.H, o)), r.History.Len()
-	what := fmt.Sprintf("%d frames, one per snapshot", frames)
+	what := jsonfile.Count(frames, "frame") + ", one per snapshot"
 	if frames < n {
-		what = fmt.Sprintf("%d frames for %d snapshots", frames, n)
+		what = fmt.Sprintf("%s for %s", jsonfile.Count(frames, "frame"), jsonfile.Count(n, "snapshot"))
 	}
 	size := widget.NewLabel(fmt.Sprintf("%s, %d×%d pixels", what, m.W*o.Cell, m.H*o.Cell))
 	items := []*widget.FormItem{

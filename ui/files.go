@@ -113,7 +113,7 @@ func (e *Editor) showFileDialog(d *dialog.FileDialog) {
 			d.SetLocation(l)
 		}
 	}
-	d.Show()
+	quietly(d.Show) // it builds its favourites as it shows
 	d.Resize(e.dialogSize())
 }
 

@@ -12,6 +12,7 @@ import (
 	"hewn/chain"
 	"hewn/projects"
 	"hewn/ui/internal/uitest"
+	"hewn/ui/internal/widgets"
 )
 
 // themedProject is testProject with two project themes, "mine" for level One
@@ -67,7 +68,7 @@ func TestThemeEditsRebuildNoOtherForm(t *testing.T) {
 	assert.Equal(t, "#123456", chain.Hex(e.m.Project().Themes[0].Look(chain.Wall).FG))
 	assert.True(t, before == formsOf(f), "a colour edit rebuilds no form")
 
-	box := uitest.FindOne(t, e.themes, func(c *widget.Check) bool { return c.Text == "Box-drawing walls" })
+	box := uitest.FindOne(t, e.themes, func(c *widgets.Check) bool { return c.Text == "Box-drawing walls" })
 	gen := e.regen.Current()
 	test.Tap(box)
 	assert.False(t, e.m.Project().Themes[0].BoxWalls)
@@ -76,7 +77,7 @@ func TestThemeEditsRebuildNoOtherForm(t *testing.T) {
 	e.Undo()
 	assert.True(t, e.m.Project().Themes[0].BoxWalls, "the toggle undoes on its own")
 	assert.Equal(t, "#123456", chain.Hex(e.m.Project().Themes[0].Look(chain.Wall).FG))
-	assert.True(t, uitest.FindOne(t, e.themes, func(c *widget.Check) bool { return c.Text == "Box-drawing walls" }).Checked,
+	assert.True(t, uitest.FindOne(t, e.themes, func(c *widgets.Check) bool { return c.Text == "Box-drawing walls" }).Checked,
 		"the theme editor shows the undone value")
 	assert.Equal(t, before.param, formsOf(f).param, "undoing a theme edit leaves the parameter form")
 }
@@ -134,13 +135,13 @@ func TestMasterSeedTypedInTheSeedBarShowsInTheProjectForm(t *testing.T) {
 func TestNewThemeCanBeUsedForTheLevelAtOnce(t *testing.T) {
 	f := newFixture(t, themedProject())
 	e := f.e
-	copyFrom := uitest.FindOne(t, e.themes, func(s *widget.Select) bool { return s.PlaceHolder == "New theme from…" })
+	copyFrom := uitest.FindOne(t, e.themes, func(s *widgets.Select) bool { return s.PlaceHolder == "New theme from…" })
 	copyFrom.SetSelected("limestone")
-	assert.Contains(t, uitest.FormItem(t, e.levels, "Theme").(*widget.Select).Options, "my_limestone",
+	assert.Contains(t, uitest.FormItem(t, e.levels, "Theme").(*widgets.Select).Options, "my_limestone",
 		"the level form lists it at once")
 	test.Tap(buttonWithText(t, e.themes, "Use for this level"))
 	assert.Equal(t, "my_limestone", e.m.Level().Theme)
-	assert.Equal(t, "my_limestone", uitest.FormItem(t, e.levels, "Theme").(*widget.Select).Selected)
+	assert.Equal(t, "my_limestone", uitest.FormItem(t, e.levels, "Theme").(*widgets.Select).Selected)
 	f.settle()
 	assert.Equal(t, "my_limestone", f.scene(t).Theme.Name)
 	assert.Empty(t, uitest.FindAll(e.themes, func(b *widget.Button) bool { return b.Text == "Use for this level" && b.Visible() }))

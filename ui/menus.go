@@ -14,6 +14,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"hewn/chain"
+	"hewn/chain/jsonfile"
 	"hewn/projects"
 	"hewn/ui/internal/widgets"
 	"hewn/ui/model"
@@ -42,7 +44,7 @@ func Run(a fyne.App) {
 // not load opens the editor on a new project with the error on screen.
 func RunWith(a fyne.App, path string) {
 	w := a.NewWindow("Hewn")
-	w.Resize(fyne.NewSize(1280, 800))
+	w.Resize(windowSize(a.Preferences(), screenSize(w)))
 	e, err := NewWindowEditor(a, w, path)
 	if err != nil {
 		e.showError(err)
@@ -66,11 +68,12 @@ func newWindowEditor(a fyne.App, w fyne.Window, path string, post func(func())) 
 	installLazyFiles()
 	var p *projects.Project
 	var err error
+	var kept []string
 	isChain := false
 	if path == "" {
 		p, err = projects.Example()
 	} else {
-		p, isChain, err = projects.Open(path)
+		p, isChain, kept, err = projects.OpenKeep(path)
 	}
 	if err != nil {
 		p = projects.New("Untitled")
@@ -78,6 +81,9 @@ func newWindowEditor(a fyne.App, w fyne.Window, path string, post func(func())) 
 	e := newEditor(a, w, model.NewModel(p), post)
 	w.SetContent(e.root)
 	e.installMenus()
+	if v := a.Preferences().String(themeKey); v != "" {
+		e.applyTheme(v)
+	}
 	w.SetCloseIntercept(e.Quit)
 	if dir, derr := RecoveryDir(); derr == nil {
 		e.recover = newRecovery(dir, func(err error) { post(func() { e.mapv.SetStatus("⚠ " + err.Error()) }) })
@@ -92,6 +98,9 @@ func newWindowEditor(a fyne.App, w fyne.Window, path string, post func(func())) 
 	case path != "":
 		e.noteDisk(path)
 		e.addRecent(path)
+	}
+	if err == nil {
+		e.showKept(kept)
 	}
 	return e, err
 }
@@ -155,7 +164,10 @@ func (e *Editor) installMenus() {
 	for i, t := range e.main.Items {
 		view.Items = append(view.Items, item(t.Text, sc(fyne.KeyName(fmt.Sprint(i+1)), ctrl), func() { e.main.SelectIndex(i) }))
 	}
-	e.win.SetMainMenu(fyne.NewMainMenu(file, edit, view))
+	// the look: the system's, light or dark (stored, applied at once)
+	view.Items = append(view.Items, fyne.NewMenuItemSeparator())
+	view.Items = append(view.Items, e.themeItems()...)
+	e.win.SetMainMenu(fyne.NewMainMenu(file, edit, view, e.helpMenu()))
 	c := e.win.Canvas()
 	// Ctrl+Shift+Z is the second redo shortcut (Ctrl+Y is the menu's).
 	c.AddShortcut(sc(fyne.KeyZ, ctrl|fyne.KeyModifierShift).(*desktop.CustomShortcut), func(fyne.Shortcut) { e.Redo() })
@@ -225,11 +237,12 @@ func (e *Editor) OpenDialog() {
 // OpenPath loads the project (or chain) file at path and shows it; on error
 // the current project stays and the error is shown.
 func (e *Editor) OpenPath(path string) {
-	p, isChain, err := projects.Open(path)
+	p, isChain, kept, err := projects.OpenKeep(path)
 	if err != nil {
 		e.showError(err) // names the file, in the one error format
 		return
 	}
+	defer e.showKept(kept)
 	e.rememberDir(path)
 	if e.recover != nil {
 		e.recover.clear()
@@ -243,6 +256,45 @@ func (e *Editor) OpenPath(path string) {
 		return
 	}
 	e.addRecent(path)
+}
+
+// showKept tells of the steps of the project just opened that did not load
+// (kept as their JSON, see projects.OpenKeep), and selects the first: its
+// row is flagged in the chain list and its form shows why, its JSON to fix
+// and Remove.
+func (e *Editor) showKept(kept []string) {
+	if len(kept) == 0 {
+		return
+	}
+	p := e.m.Project()
+	for li, l := range p.Levels {
+		if i := brokenStep(l.Chain); i >= 0 {
+			e.m.SelectLevel(li)
+			e.m.SelectStep(i)
+			e.tabs.SelectIndex(tabChain)
+			break
+		}
+	}
+	e.mapv.Notice(fmt.Sprintf("⚠ %s did not load, kept as written: fix or remove %s in the Chain tab (%s)",
+		jsonfile.Count(len(kept), "step"), jsonfile.Pick(len(kept), "it", "them"), strings.Join(kept, "; ")))
+	e.mapv.SetStatus("⚠ " + strings.Join(kept, "; "))
+}
+
+// brokenStep is the first top-level step of c that did not load or holds
+// one in its sub-chain (-1: none).
+func brokenStep(c *chain.Chain) int {
+	if c == nil {
+		return -1
+	}
+	var holds func(s chain.Step) bool
+	holds = func(s chain.Step) bool {
+		if s.Broken() {
+			return true
+		}
+		nested, _ := s.Params[model.NestedParam(s.Builder)].([]chain.Step)
+		return slices.ContainsFunc(nested, holds)
+	}
+	return slices.IndexFunc(c.Steps, holds)
 }
 
 // showError shows err in a dialog (on the status line when there is no window).
@@ -312,7 +364,7 @@ func (e *Editor) saveAsChecked(then func()) {
 
 // saveTo writes the project to path atomically and marks it saved.
 func (e *Editor) saveTo(path string) error {
-	p := e.m.Project().Clone()
+	p := e.m.Saved()
 	// the pack first: a project never names a pack file it could not write
 	if p.PreparePackSave(path) || e.m.PackDirty() {
 		if err := p.SavePack(p.Pack); err != nil {
@@ -335,6 +387,7 @@ func (e *Editor) saveTo(path string) error {
 // Quit closes the window, asking first when there are unsaved changes.
 func (e *Editor) Quit() {
 	e.confirmLeave("quit", func() {
+		e.rememberSize()
 		e.mapv.Pause()
 		e.regen.Stop()
 		if e.recover != nil {

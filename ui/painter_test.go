@@ -178,7 +178,7 @@ func TestImportXPThroughFileAndThroughAPrefabStep(t *testing.T) {
 	assert.Equal(t, "rooms/pool.xp", f.chain().Steps[3].Params["file"])
 	assert.True(t, f.says(`set either name ("vault") or file ("rooms/pool.xp"), not both`))
 	// the form's name select goes back to the default
-	uitest.FindOne(t, f.e.chain, func(s *widget.Select) bool { return s.Selected == "vault" }).SetSelected("(default)")
+	uitest.FindOne(t, f.e.chain, func(s *widgets.Select) bool { return s.Selected == "vault" }).SetSelected("(default)")
 	f.settle()
 	pl := f.result().Placements
 	require.NotEmpty(t, pl)

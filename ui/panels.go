@@ -38,6 +38,7 @@ func (e *Editor) reactions() []reaction {
 		any   = ^model.Change(0)
 	)
 	return []reaction{
+		{level | model.ChangeSelection, e.loadContent}, // the pack first: the forms offer its names
 		{model.ChangeContent | model.ChangeProject | model.ChangeFile, e.contents.Update},
 		{level, e.play.Update}, // offers to restart the game on the new level
 		{model.ChangeFile, e.retitle},

@@ -226,7 +226,7 @@ func FindRecovered(dir string) []Recovered {
 		case rf.PID != os.Getpid() && processAlive(rf.PID): // an older Hewn's file
 			continue
 		}
-		p, err := projects.Decode(rf.Project)
+		p, _, err := projects.DecodeKeep(rf.Project) // steps that did not load stay as they were
 		if err != nil {
 			continue
 		}

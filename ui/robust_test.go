@@ -240,7 +240,7 @@ func TestCutExitOnTheStatusLineAndItsStep(t *testing.T) {
 	f := newFixture(t, p)
 	require.Len(t, f.result().Warnings, 2)
 	status := uitest.OnScreen(f.e.mapv, func(l *widget.Label) bool {
-		return strings.HasPrefix(l.Text, "⚠ steps[3] room_corner_rounder: cuts the exit at (12,30) off from the start at (66,36) (and 1 more warnings)")
+		return strings.HasPrefix(l.Text, "⚠ steps[3] room_corner_rounder: cuts the exit at (12,30) off from the start at (66,36) (and 1 warning more)")
 	})
 	require.Len(t, status, 1, "the status line says the exit is cut off and by which step")
 	assert.Equal(t, widget.WarningImportance, status[0].Importance)

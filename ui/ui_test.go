@@ -151,7 +151,7 @@ func TestUndoRedo(t *testing.T) {
 	assert.False(t, e.m.CanRedo())
 	f.settle()
 	// levels undo too
-	test.Tap(uitest.FindAll[*widget.Button](e.levels, nil)[0]) // the level list's add
+	test.Tap(uitest.FindAll[*widgets.IconButton](e.levels, nil)[0]) // the level list's add
 	assert.Len(t, e.m.Project().Levels, 3)
 	e.Undo()
 	assert.Len(t, e.m.Project().Levels, 2)

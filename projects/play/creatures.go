@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"hewn/chain"
+	"hewn/chain/jsonfile"
 	"hewn/content"
 )
 
@@ -301,7 +302,7 @@ func (g *Game) melee(c *Creature, o *Creature, rng *rand.Rand) {
 		g.logf("The %s's %s hits %s for %d.", c.Name, a.name, name, n)
 	}
 	if o == nil {
-		g.hurtPlayer(n, "a "+c.Name)
+		g.hurtPlayer(n, jsonfile.Article(c.Name)) // "an Orc Leader"
 		return
 	}
 	o.HP -= n

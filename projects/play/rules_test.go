@@ -14,12 +14,20 @@ import (
 
 // withLegend adds map characters for the test and removes them after it.
 func withLegend(t *testing.T, add map[rune]string) {
+	old := map[rune]string{}
 	for r, name := range add {
+		if was, ok := legend[r]; ok {
+			old[r] = was
+		}
 		legend[r] = name
 	}
-	t.Cleanup(func() {
+	t.Cleanup(func() { // the legend as it was
 		for r := range add {
-			delete(legend, r)
+			if was, ok := old[r]; ok {
+				legend[r] = was
+			} else {
+				delete(legend, r)
+			}
 		}
 	})
 }
@@ -244,6 +252,20 @@ func FuzzSession(f *testing.F) {
 			require.NoError(t, err)
 		}
 	})
+}
+
+// The death message names the killer with its article ("an Orc Leader",
+// "a Brute"), so the balance chart's killers read as English.
+func TestTheKillerIsNamedWithItsArticle(t *testing.T) {
+	for name, want := range map[string]string{"Brute": "a Brute", "Orc Leader": "an Orc Leader"} {
+		pk := testPack()
+		pk.Mobs[1].Name = name
+		withLegend(t, map[rune]string{'B': name})
+		g := mapGame(t, pk, "#####", "#@B##", "#####")
+		g.Player.HP = 1
+		require.NoError(t, g.Key('.'))
+		assert.Equal(t, want, killer(g.Log), strings.Join(g.Log, "\n"))
+	}
 }
 
 // TestPackNumbersAreClampedInPlay (issue 26, point 1): a pack the validator

@@ -67,41 +67,29 @@ func ParseTarget(s string) (projects.Rule, error) {
 	bad := func(why string) (projects.Rule, error) {
 		return projects.Rule{}, fmt.Errorf("%q is not METRIC>=V, METRIC<=V or METRIC=A..B: %s", s, why)
 	}
-	var r projects.Rule
-	var val string
-	switch {
-	case strings.Contains(s, ">="):
-		r.Metric, val, _ = strings.Cut(s, ">=")
-		f, err := parseFinite(val)
-		if err != nil {
-			return bad(err.Error())
+	c, err := ParseCond(s) // the --where grammar, less its open ends
+	if err != nil {
+		why := strings.TrimPrefix(err.Error(), "stats: ")
+		why = strings.TrimPrefix(why, strconv.Quote(s)+": ")
+		if !strings.ContainsAny(s, "<>=") {
+			why = "no >=, <= or ="
 		}
-		r.Min = &f
-	case strings.Contains(s, "<="):
-		r.Metric, val, _ = strings.Cut(s, "<=")
-		f, err := parseFinite(val)
-		if err != nil {
-			return bad(err.Error())
-		}
-		r.Max = &f
-	case strings.Contains(s, "="):
-		r.Metric, val, _ = strings.Cut(s, "=")
-		a, b, isRange := strings.Cut(val, "..")
-		if !isRange {
-			b = a
-		}
-		lo, err1 := parseFinite(a)
-		hi, err2 := parseFinite(b)
-		if err1 != nil || err2 != nil || lo > hi {
-			return bad("want numbers A <= B")
-		}
-		r.Min, r.Max = &lo, &hi
-	default:
-		return bad("no >=, <= or =")
+		return bad(why)
 	}
-	r.Metric = strings.TrimSpace(r.Metric)
-	if !metrics.Known(r.Metric) {
-		return bad(fmt.Sprintf("unknown metric %q (want %s)", r.Metric, metrics.Describe()))
+	if c.LoOpen || c.HiOpen {
+		return bad("no >=, <= or = (> and < are for --where)")
+	}
+	if !metrics.Known(c.Name) {
+		return bad(fmt.Sprintf("unknown metric %q (want %s)", c.Name, metrics.Describe()))
+	}
+	r := projects.Rule{Metric: c.Name}
+	if !math.IsInf(c.Lo, -1) {
+		lo := c.Lo
+		r.Min = &lo
+	}
+	if !math.IsInf(c.Hi, 1) {
+		hi := c.Hi
+		r.Max = &hi
 	}
 	return r, nil
 }

@@ -36,7 +36,9 @@ type paramForm struct {
 	// slot is the form's slot in the window (nil: none): edits typed into
 	// the form go through it, so they do not rebuild the form.
 	slot *widgets.Slot
-	obj  fyne.CanvasObject
+	// broken is the form of a step that did not load (nil: the step loaded).
+	broken *brokenForm
+	obj    fyne.CanvasObject
 }
 
 // newParamForm builds the form for the step at path; open remembers which
@@ -48,6 +50,11 @@ func newParamForm(m Host, path model.StepPath, open map[string]bool, slot *widge
 	st := m.Step(path)
 	if st == nil {
 		f.obj = widget.NewLabel("Select a step to edit its parameters.")
+		return f
+	}
+	if st.Broken() {
+		f.broken = newBrokenForm(m, path, st)
+		f.obj = f.broken.obj
 		return f
 	}
 	spec, ok := chain.Lookup(st.Builder)
@@ -72,12 +79,16 @@ func newParamForm(m Host, path model.StepPath, open map[string]bool, slot *widge
 // its number, builder and kind, the builder's help and the step's warnings,
 // each in full.
 func paramHead(i int, builder string, warnings []string) []fyne.CanvasObject {
-	spec, ok := chain.Lookup(builder)
-	if i < 0 || !ok {
+	if i < 0 {
 		return nil
 	}
-	head := widget.NewLabelWithStyle(fmt.Sprintf("%d. %s (%s)", i+1, spec.Name, spec.Kind), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	objs := []fyne.CanvasObject{head, widgets.Hint(spec.Help)}
+	var objs []fyne.CanvasObject
+	if spec, ok := chain.Lookup(builder); ok {
+		head := widget.NewLabelWithStyle(fmt.Sprintf("%d. %s (%s)", i+1, spec.Name, spec.Kind), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+		objs = append(objs, head, widgets.Hint(spec.Help))
+	} else {
+		objs = append(objs, widget.NewLabelWithStyle(fmt.Sprintf("%d. %s (unknown builder)", i+1, builder), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+	}
 	for _, msg := range warnings {
 		w := widget.NewLabel("⚠ " + msg)
 		w.Wrapping = fyne.TextWrapWord
@@ -101,13 +112,13 @@ func (f *paramForm) row(p chain.Param, val any, explicit bool) fyne.CanvasObject
 	f.errs[p.Name] = errl
 	var head fyne.CanvasObject = name
 	if explicit && p.Type != chain.Steps {
-		reset := widget.NewButtonWithIcon("", theme.ContentUndoIcon(), func() { f.set(p, nil) })
+		reset := widgets.NewIconButton(theme.ContentUndoIcon(), "Reset to the default", func() { f.choose(p, nil) })
 		reset.Importance = widget.LowImportance
 		head = container.NewBorder(nil, nil, nil, reset, name)
 	}
 	input := f.input(p, val)
 	box := container.NewVBox(head, input, errl)
-	if c, ok := input.(*widget.Check); ok && p.Type == chain.Bool {
+	if c, ok := input.(*widgets.Check); ok && p.Type == chain.Bool {
 		// a check carries its own label: one line instead of a title over a lone box
 		c.Text = title
 		c.Refresh()
@@ -129,8 +140,16 @@ func (f *paramForm) row(p chain.Param, val any, explicit bool) fyne.CanvasObject
 
 func fmtNum(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
 
-// set validates v against p and stores it in the model (nil resets to the default).
-func (f *paramForm) set(p chain.Param, v any) error {
+// set validates v, typed into p's field, against p and stores it in the
+// model (nil resets to the default); consecutive values typed into one field
+// undo as one.
+func (f *paramForm) set(p chain.Param, v any) error { return f.store(p, v, false) }
+
+// choose is set for a value chosen (a dropdown, a check box): one undo step
+// of its own, never merged with the edits before or after it.
+func (f *paramForm) choose(p chain.Param, v any) error { return f.store(p, v, true) }
+
+func (f *paramForm) store(p chain.Param, v any, chosen bool) error {
 	if v != nil {
 		nv, err := p.Check(v)
 		if err != nil {
@@ -141,6 +160,9 @@ func (f *paramForm) set(p chain.Param, v any) error {
 	}
 	f.showErr(p.Name, nil)
 	set := func() { f.m.SetParam(f.path, p.Name, v) }
+	if chosen {
+		set = func() { f.m.ChooseParam(f.path, p.Name, v) }
+	}
 	if model.ParamChange(p.Name, v)&model.ChangeProject != 0 {
 		set() // the form shows other values now: it rebuilds
 	} else {
@@ -150,6 +172,12 @@ func (f *paramForm) set(p chain.Param, v any) error {
 }
 
 func (f *paramForm) showErr(name string, err error) {
+	for _, key := range []string{name, name + ".number"} { // mark the field holding the value
+		if en, ok := f.inputs[key].(*widget.Entry); ok {
+			en.AlwaysShowValidationError = true
+			en.SetValidationError(err)
+		}
+	}
 	l := f.errs[name]
 	if l == nil {
 		return
@@ -172,24 +200,25 @@ func (f *paramForm) input(p chain.Param, val any) fyne.CanvasObject {
 	case chain.Int, chain.Float:
 		return f.number(p, val)
 	case chain.Bool:
-		c := widget.NewCheck("", nil)
+		c := widgets.NewCheck("", nil)
 		c.SetChecked(val == true)
-		c.OnChanged = func(b bool) { f.set(p, b) }
+		c.OnChanged = func(b bool) { f.choose(p, b) }
 		f.inputs[p.Name] = c
 		return c
 	case chain.String:
 		e := widget.NewEntry()
 		s, _ := val.(string)
 		e.SetText(s)
+		e.Validator = checker(p, func(s string) (any, error) { return s, nil })
 		e.OnChanged = func(s string) { f.set(p, s) }
 		f.inputs[p.Name] = e
 		return e
 	case chain.Enum:
-		s := widget.NewSelect(p.Choices, nil)
+		s := widgets.NewSelect(p.Choices, nil)
 		if c, ok := val.(string); ok {
-			s.SetSelected(c)
+			s.SetQuietly(c)
 		}
-		s.OnChanged = func(c string) { f.set(p, c) }
+		s.SetOnChanged(func(c string) { f.choose(p, c) })
 		f.inputs[p.Name] = s
 		return s
 	case chain.EnumOrNumber:
@@ -212,6 +241,7 @@ func (f *paramForm) input(p chain.Param, val any) fyne.CanvasObject {
 			parts[i] = strconv.Itoa(n)
 		}
 		e.SetText(strings.Join(parts, ", "))
+		e.Validator = checker(p, func(s string) (any, error) { return parseInts(s) })
 		e.OnChanged = func(s string) {
 			list, err := parseInts(s)
 			if err != nil {
@@ -229,6 +259,27 @@ func (f *paramForm) input(p chain.Param, val any) fyne.CanvasObject {
 		return ne.obj
 	}
 	return widget.NewLabel(fmt.Sprintf("(%s parameters are not editable here)", p.Type))
+}
+
+// checker is the Validator of an entry for p: the value parse reads from
+// the text must pass p's check (the entry is marked while it does not).
+func checker(p chain.Param, parse func(string) (any, error)) fyne.StringValidator {
+	return func(s string) error {
+		v, err := parse(s)
+		if err == nil {
+			_, err = p.Check(v)
+		}
+		return err
+	}
+}
+
+// parseInt reads an integer typed into an entry.
+func parseInt(s string) (any, error) {
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil {
+		return nil, fmt.Errorf("%q is not an integer", s)
+	}
+	return n, nil
 }
 
 // parseInts reads "1, 2 3" as a list of integers.
@@ -276,14 +327,7 @@ func numText(val any) string {
 func (f *paramForm) number(p chain.Param, val any) fyne.CanvasObject {
 	e := widget.NewEntry()
 	e.SetText(numText(val))
-	e.Validator = func(s string) error {
-		v, err := parseNumber(p, s)
-		if err != nil {
-			return err
-		}
-		_, err = p.Check(v)
-		return err
-	}
+	e.Validator = checker(p, func(s string) (any, error) { return parseNumber(p, s) })
 	f.inputs[p.Name] = e
 	if !p.HasRange() {
 		e.OnChanged = func(s string) {
@@ -353,24 +397,25 @@ func toF(v any) float64 {
 func (f *paramForm) enumOrNumber(p chain.Param, val any) fyne.CanvasObject {
 	e := widget.NewEntry()
 	e.SetPlaceHolder("a number")
-	sel := widget.NewSelect(append(append([]string{}, p.Choices...), numberChoice), nil)
+	sel := widgets.NewSelect(append(append([]string{}, p.Choices...), numberChoice), nil)
 	switch x := val.(type) {
 	case string:
-		sel.SetSelected(x)
+		sel.SetQuietly(x)
 		e.Disable()
 	case int:
-		sel.SetSelected(numberChoice)
+		sel.SetQuietly(numberChoice)
 		e.SetText(strconv.Itoa(x))
 	}
+	e.Validator = checker(p, parseInt)
 	e.OnChanged = func(s string) {
-		n, err := strconv.Atoi(strings.TrimSpace(s))
+		n, err := parseInt(s)
 		if err != nil {
-			f.showErr(p.Name, fmt.Errorf("%q is not an integer", s))
+			f.showErr(p.Name, err)
 			return
 		}
 		f.set(p, n)
 	}
-	sel.OnChanged = func(c string) {
+	sel.SetOnChanged(func(c string) {
 		if c == numberChoice {
 			e.Enable()
 			if e.Text == "" {
@@ -381,8 +426,8 @@ func (f *paramForm) enumOrNumber(p chain.Param, val any) fyne.CanvasObject {
 			return
 		}
 		e.Disable()
-		f.set(p, c)
-	}
+		f.choose(p, c)
+	})
 	f.inputs[p.Name] = sel
 	f.inputs[p.Name+".number"] = e
 	return container.NewGridWithColumns(2, sel, e)
@@ -390,6 +435,9 @@ func (f *paramForm) enumOrNumber(p chain.Param, val any) fyne.CanvasObject {
 
 // stepSummary is the one-line summary of a step's explicit parameters.
 func stepSummary(s chain.Step) string {
+	if s.Broken() {
+		return cut("did not load: " + s.Err)
+	}
 	spec, ok := chain.Lookup(s.Builder)
 	if !ok {
 		return "unknown builder"
@@ -422,11 +470,15 @@ func stepSummary(s chain.Step) string {
 	if len(parts) == 0 {
 		return "defaults"
 	}
-	out := strings.Join(parts, ", ")
-	if r := []rune(out); len(r) > 70 {
-		out = string(r[:69]) + "…"
+	return cut(strings.Join(parts, ", "))
+}
+
+// cut shortens a summary to 70 characters.
+func cut(s string) string {
+	if r := []rune(s); len(r) > 70 {
+		return string(r[:69]) + "…"
 	}
-	return out
+	return s
 }
 
 // nestedEditor edits a sub-chain's steps in place: each nested step with its
@@ -434,7 +486,7 @@ func stepSummary(s chain.Step) string {
 type nestedEditor struct {
 	m      Host
 	parent model.StepPath
-	add    *widget.Select
+	add    *widgets.Select
 	forms  []*paramForm
 	obj    fyne.CanvasObject
 }
@@ -450,23 +502,27 @@ func newNestedEditor(m Host, parent model.StepPath, open map[string]bool, slot *
 	for j, s := range steps {
 		path := append(append(model.StepPath{}, parent...), j)
 		j := j
-		on := widget.NewCheck("", func(b bool) { m.SetEnabled(path, b) })
+		on := widgets.NewCheck("", func(b bool) { m.SetEnabled(path, b) })
 		on.Checked = s.Enabled()
-		title := widget.NewLabelWithStyle(fmt.Sprintf("%d. %s", j+1, s.Builder), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+		t := fmt.Sprintf("%d. %s", j+1, s.Builder)
+		if s.Broken() {
+			t = fmt.Sprintf("⛔ %d. %s (did not load)", j+1, s.Builder)
+		}
+		title := widget.NewLabelWithStyle(t, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 		title.Truncation = fyne.TextTruncateEllipsis // the column must not grow with names
-		btn := func(icon fyne.Resource, fn func()) *widget.Button {
-			b := widget.NewButtonWithIcon("", icon, fn)
+		btn := func(icon fyne.Resource, tip string, fn func()) *widgets.IconButton {
+			b := widgets.NewIconButton(icon, tip, fn)
 			b.Importance = widget.LowImportance
 			return b
 		}
 		tools := container.NewHBox(
-			btn(theme.MoveUpIcon(), func() { m.MoveStep(parent, j, -1) }),
-			btn(theme.MoveDownIcon(), func() { m.MoveStep(parent, j, 1) }),
-			btn(theme.ContentCopyIcon(), func() { m.DuplicateStep(parent, j) }),
-			btn(theme.DeleteIcon(), func() { m.RemoveStep(parent, j) }),
+			btn(theme.MoveUpIcon(), "Move this nested step up", func() { m.MoveStep(parent, j, -1) }),
+			btn(theme.MoveDownIcon(), "Move this nested step down", func() { m.MoveStep(parent, j, 1) }),
+			btn(theme.ContentCopyIcon(), "Duplicate this nested step", func() { m.DuplicateStep(parent, j) }),
+			btn(theme.DeleteIcon(), "Remove this nested step", func() { m.RemoveStep(parent, j) }),
 		)
 		key := path.String()
-		expand := widget.NewButtonWithIcon("", theme.MenuDropDownIcon(), nil)
+		expand := widgets.NewIconButton(theme.MenuDropDownIcon(), "Show or hide this step's parameters", nil)
 		expand.Importance = widget.LowImportance
 		head := container.NewBorder(nil, nil, container.NewHBox(expand, on), nil,
 			container.NewVBox(title, container.NewBorder(nil, nil, nil, tools, widgets.Hint(stepSummary(s)))))
@@ -496,8 +552,9 @@ func newNestedEditor(m Host, parent model.StepPath, open map[string]bool, slot *
 	for _, sp := range chain.Specs() {
 		names = append(names, sp.Name)
 	}
-	ne.add = widget.NewSelect(names, func(b string) {
+	ne.add = widgets.NewSelect(names, func(b string) {
 		if b != "" {
+			ne.add.SetQuietly("") // an action, not a value: the same one may be chosen again
 			open[append(append(model.StepPath{}, parent...), len(steps)).String()] = true
 			m.AddStep(parent, -1, b)
 		}

@@ -14,6 +14,7 @@ import (
 
 	"hewn/chain"
 	"hewn/ui/internal/uitest"
+	"hewn/ui/internal/widgets"
 	"hewn/ui/model"
 )
 
@@ -77,7 +78,7 @@ func TestGeneratedFormCoversEveryParamType(t *testing.T) {
 	step := func() chain.Step { return f.chain().Steps[1] }
 	in := e.form.inputs
 	// bool
-	test.Tap(in["flag"].(*widget.Check))
+	test.Tap(in["flag"].(*widgets.Check))
 	assert.Equal(t, true, step().Params["flag"])
 	// string
 	txt := in["text"].(*widget.Entry)
@@ -85,7 +86,7 @@ func TestGeneratedFormCoversEveryParamType(t *testing.T) {
 	test.Type(txt, "!")
 	assert.Equal(t, "hi!", step().Params["text"])
 	// enum
-	in["mode"].(*widget.Select).SetSelected("c")
+	in["mode"].(*widgets.Select).SetSelected("c")
 	assert.Equal(t, "c", step().Params["mode"])
 	// float with a slider
 	fl := in["ratio"].(*widget.Entry)
@@ -98,9 +99,9 @@ func TestGeneratedFormCoversEveryParamType(t *testing.T) {
 	in["free"].(*widget.Entry).SetText("-5")
 	assert.Equal(t, -5, step().Params["free"])
 	// enum or number
-	e.form.inputs["x"].(*widget.Select).SetSelected("right")
+	e.form.inputs["x"].(*widgets.Select).SetSelected("right")
 	assert.Equal(t, "right", step().Params["x"])
-	e.form.inputs["x"].(*widget.Select).SetSelected(numberChoice)
+	e.form.inputs["x"].(*widgets.Select).SetSelected(numberChoice)
 	num := e.form.inputs["x.number"].(*widget.Entry)
 	num.SetText("42")
 	assert.Equal(t, 42, step().Params["x"])
@@ -135,7 +136,7 @@ func TestGeneratedFormCoversEveryParamType(t *testing.T) {
 func TestBoolParamIsOneCheckWithItsLabel(t *testing.T) {
 	f := newFixture(t, uitest.Project())
 	require.NoError(t, f.h.AddStep(nil, -1, "ui_test_all"))
-	c, ok := f.p.form.inputs["flag"].(*widget.Check)
+	c, ok := f.p.form.inputs["flag"].(*widgets.Check)
 	require.True(t, ok)
 	assert.Equal(t, "flag", c.Text)
 	test.Tap(c)
@@ -171,11 +172,11 @@ func TestTypingKeepsTheFormAndUndoShowsTheRestoredValue(t *testing.T) {
 	// a reset shows the default: the form is rebuilt even though its own button made the edit
 	f.h.Redo()
 	form = f.p.form
-	var reset *widget.Button
+	var reset *widgets.IconButton
 	for _, row := range form.obj.(*fyne.Container).Objects {
 		head, ok := row.(*fyne.Container).Objects[0].(*fyne.Container)
 		if ok && len(uitest.FindAll(row, func(e *widget.Entry) bool { return e == form.inputs["max_rooms"] })) > 0 {
-			reset = uitest.FindOne(t, head, func(b *widget.Button) bool { return b.Icon == theme.ContentUndoIcon() })
+			reset = uitest.FindOne(t, head, func(b *widgets.IconButton) bool { return b.Icon == theme.ContentUndoIcon() })
 		}
 	}
 	require.NotNil(t, reset, "an explicit value has a reset button")

@@ -11,7 +11,9 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"hewn/chain"
+	"hewn/chain/jsonfile"
 	"hewn/chain/prefab"
+	"hewn/ui/internal/widgets"
 )
 
 // defaultChoice is a prefab name select's entry for "" (the builder's own
@@ -101,18 +103,18 @@ func (f *paramForm) prefabName(p chain.Param, val any) fyne.CanvasObject {
 	if cur != "" && !slices.Contains(opts, cur) {
 		opts = append(opts, cur)
 	}
-	s := widget.NewSelect(opts, nil)
+	s := widgets.NewSelect(opts, nil)
 	if cur == "" {
-		s.SetSelected(defaultChoice)
+		s.SetQuietly(defaultChoice)
 	} else {
-		s.SetSelected(cur)
+		s.SetQuietly(cur)
 	}
-	s.OnChanged = func(c string) {
+	s.SetOnChanged(func(c string) {
 		if c == defaultChoice {
 			c = ""
 		}
-		f.set(p, c)
-	}
+		f.choose(p, c)
+	})
 	f.inputs[p.Name] = s
 	return s
 }
@@ -136,7 +138,7 @@ func (f *paramForm) prefabNames(p chain.Param, val any) fyne.CanvasObject {
 				out = append(out, o)
 			}
 		}
-		f.set(p, out)
+		f.choose(p, out)
 	}
 	f.inputs[p.Name] = g
 	return g
@@ -192,9 +194,9 @@ func (f *paramForm) paintCells(p chain.Param, val any) fyne.CanvasObject {
 			anchor = a
 		}
 	}
-	sum := widget.NewLabel(fmt.Sprintf("%d %s, anchor %s", len(cells), plural(len(cells), "cell", "cells"), anchor))
+	sum := widget.NewLabel(fmt.Sprintf("%d %s, anchor %s", len(cells), jsonfile.Pick(len(cells), "cell", "cells"), anchor))
 	edit := widget.NewButtonWithIcon("Edit in map", theme.DocumentCreateIcon(), f.m.PaintMode)
-	clear := widget.NewButtonWithIcon("Clear", theme.ContentClearIcon(), func() { f.set(p, nil) })
+	clear := widget.NewButtonWithIcon("Clear", theme.ContentClearIcon(), func() { f.choose(p, nil) })
 	if len(cells) == 0 {
 		clear.Disable()
 	}
@@ -202,11 +204,4 @@ func (f *paramForm) paintCells(p chain.Param, val any) fyne.CanvasObject {
 	f.inputs[p.Name+".edit"] = edit
 	f.inputs[p.Name+".clear"] = clear
 	return container.NewVBox(sum, container.NewHBox(edit, clear))
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

@@ -12,6 +12,7 @@ import (
 	"hewn/content"
 	"hewn/projects"
 	"hewn/ui/internal/uitest"
+	"hewn/ui/internal/widgets"
 )
 
 // namedProject has a step of each parameter type that names something.
@@ -46,12 +47,12 @@ func TestEntityParameterPicksFromThePack(t *testing.T) {
 func TestPrefabParameterWidgets(t *testing.T) {
 	f := newFixture(t, namedProject())
 	f.h.SelectStep(2)
-	name := f.p.form.inputs["name"].(*widget.Select)
+	name := f.p.form.inputs["name"].(*widgets.Select)
 	assert.Equal(t, defaultChoice, name.Selected)
 	assert.Equal(t, []string{defaultChoice, "hut", "wfc_populated"}, name.Options[:3])
 	name.SetSelected("hut")
 	assert.Equal(t, "hut", f.chain().Steps[2].Params["name"])
-	f.p.form.inputs["name"].(*widget.Select).SetSelected(defaultChoice)
+	f.p.form.inputs["name"].(*widgets.Select).SetSelected(defaultChoice)
 	assert.Equal(t, "", f.chain().Steps[2].Params["name"])
 
 	vaults := f.p.form.inputs["vaults"].(*widget.CheckGroup)

@@ -6,11 +6,11 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
-	"fyne.io/fyne/v2/widget"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"hewn/ui/internal/uitest"
+	"hewn/ui/internal/widgets"
 )
 
 func TestPaletteOpensWithAnEmptySearchAndEnterAppends(t *testing.T) {
@@ -23,7 +23,9 @@ func TestPaletteOpensWithAnEmptySearchAndEnterAppends(t *testing.T) {
 	require.Less(t, len(e.pal.shown), all)
 	f.h.tabs.SelectIndex(0)
 
-	add := uitest.FindOne(t, e.steps.obj, func(b *widget.Button) bool { return b.Icon != nil && b.Icon.Name() == theme.ContentAddIcon().Name() })
+	add := uitest.FindOne(t, e.steps.obj, func(b *widgets.IconButton) bool {
+		return b.Icon != nil && b.Icon.Name() == theme.ContentAddIcon().Name()
+	})
 	test.Tap(add)
 	assert.Equal(t, 1, f.h.tabs.SelectedIndex())
 	assert.Equal(t, "", e.pal.search.Text, "the palette opens with an empty search")

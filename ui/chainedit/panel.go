@@ -46,8 +46,15 @@ type Host interface {
 	MoveStep(parent model.StepPath, i, delta int)
 	// SetEnabled enables or disables the step at path.
 	SetEnabled(path model.StepPath, on bool)
-	// SetParam sets (val nil: resets) parameter name of the step at path.
+	// SetParam sets (val nil: resets) parameter name of the step at path;
+	// values typed in a row into one field undo as one.
 	SetParam(path model.StepPath, name string, val any)
+	// ChooseParam is SetParam for a value chosen (a dropdown, a check box,
+	// a reset): one undo step of its own.
+	ChooseParam(path model.StepPath, name string, val any)
+	// ReplaceStep puts st in place of the step at path (a step that did
+	// not load, fixed): one undo step.
+	ReplaceStep(path model.StepPath, st chain.Step)
 	// ShowBuilders brings the builder palette (Palette) to the front.
 	ShowBuilders()
 	// Focus gives obj the keyboard focus.
@@ -90,7 +97,7 @@ func New(h Host) *Panel {
 	p.formBox = container.NewVBox()
 	formHead := widget.NewLabelWithStyle("Parameters", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	split := container.NewVSplit(p.steps.obj,
-		container.NewBorder(formHead, nil, nil, nil, container.NewVScroll(container.NewPadded(p.formBox))))
+		container.NewBorder(formHead, nil, nil, nil, widgets.FormScroll(container.NewVScroll(container.NewPadded(p.formBox)))))
 	split.Offset = 0.45
 	p.obj = split
 	p.ExtendBaseWidget(p)

@@ -38,7 +38,7 @@ type chainList struct {
 	// shown and shownWarn are the steps and (full) warnings the rows show.
 	shown                 []chain.Step
 	shownWarn             map[int][]string
-	remove, dup, up, down *widget.Button
+	remove, dup, up, down *widgets.IconButton
 	obj                   fyne.CanvasObject
 	syncing               bool
 	title                 *widget.Label
@@ -54,11 +54,11 @@ func newChainList(m Host) *chainList {
 			m.SelectStep(i)
 		}
 	}
-	cl.remove = widget.NewButtonWithIcon("", theme.DeleteIcon(), func() { cl.each(func(i int) { m.RemoveStep(nil, i) }) })
-	cl.dup = widget.NewButtonWithIcon("", theme.ContentCopyIcon(), func() { cl.each(func(i int) { m.DuplicateStep(nil, i) }) })
-	cl.up = widget.NewButtonWithIcon("", theme.MoveUpIcon(), func() { cl.each(func(i int) { m.MoveStep(nil, i, -1) }) })
-	cl.down = widget.NewButtonWithIcon("", theme.MoveDownIcon(), func() { cl.each(func(i int) { m.MoveStep(nil, i, 1) }) })
-	add := widget.NewButtonWithIcon("", theme.ContentAddIcon(), func() {
+	cl.remove = widgets.NewIconButton(theme.DeleteIcon(), "Remove the selected step", func() { cl.each(func(i int) { m.RemoveStep(nil, i) }) })
+	cl.dup = widgets.NewIconButton(theme.ContentCopyIcon(), "Duplicate the selected step", func() { cl.each(func(i int) { m.DuplicateStep(nil, i) }) })
+	cl.up = widgets.NewIconButton(theme.MoveUpIcon(), "Move the selected step up", func() { cl.each(func(i int) { m.MoveStep(nil, i, -1) }) })
+	cl.down = widgets.NewIconButton(theme.MoveDownIcon(), "Move the selected step down", func() { cl.each(func(i int) { m.MoveStep(nil, i, 1) }) })
+	add := widgets.NewIconButton(theme.ContentAddIcon(), "Add a step (opens the builder palette)", func() {
 		if cl.OnAdd != nil {
 			cl.OnAdd()
 		}
@@ -90,7 +90,7 @@ func (cl *chainList) steps() []chain.Step {
 func (cl *chainList) length() int { return len(cl.steps()) }
 
 func (cl *chainList) create() fyne.CanvasObject {
-	on := widget.NewCheck("", nil)
+	on := widgets.NewCheck("", nil)
 	title := widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	warn := widgets.NewTipLabel(cl.tips)
 	warn.Importance = widget.WarningImportance
@@ -108,11 +108,11 @@ func (cl *chainList) update(i widget.ListItemID, o fyne.CanvasObject) {
 	}
 	s := steps[i]
 	row := o.(*fyne.Container)
-	var on *widget.Check
+	var on *widgets.Check
 	var box *fyne.Container
 	for _, c := range row.Objects {
 		switch x := c.(type) {
-		case *widget.Check:
+		case *widgets.Check:
 			on = x
 		case *fyne.Container:
 			box = x
@@ -134,6 +134,9 @@ func (cl *chainList) update(i widget.ListItemID, o fyne.CanvasObject) {
 	on.SetChecked(s.Enabled())
 	on.OnChanged = func(b bool) { cl.m.SetEnabled(model.StepPath{i}, b) }
 	t := fmt.Sprintf("%d. %s", i+1, s.Builder)
+	if s.Broken() {
+		t = fmt.Sprintf("⛔ %d. %s (did not load)", i+1, s.Builder)
+	}
 	if !s.Enabled() {
 		t += " (off)"
 	}
@@ -218,7 +221,7 @@ func (cl *chainList) refresh() {
 	}
 	cl.syncing = false
 	has := cl.m.StepIndex() >= 0
-	for _, b := range []*widget.Button{cl.remove, cl.dup, cl.up, cl.down} {
+	for _, b := range []*widgets.IconButton{cl.remove, cl.dup, cl.up, cl.down} {
 		if has {
 			b.Enable()
 		} else {

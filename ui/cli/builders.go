@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"hewn/chain"
+	"hewn/chain/jsonfile"
 )
 
 // buildersCmd lists the registered builders, or describes one: its kind, help,
@@ -63,7 +64,7 @@ func paramDetails(p chain.Param) string {
 		switch d := p.Default.(type) {
 		case []chain.Step:
 			if len(d) > 0 {
-				parts = append(parts, fmt.Sprintf("default %d steps", len(d)))
+				parts = append(parts, "default "+jsonfile.Count(len(d), "step"))
 			}
 		case []string:
 			if len(d) > 0 {
@@ -71,7 +72,7 @@ func paramDetails(p chain.Param) string {
 			}
 		case []chain.PaintCell:
 			if len(d) > 0 {
-				parts = append(parts, fmt.Sprintf("default %d cells", len(d)))
+				parts = append(parts, "default "+jsonfile.Count(len(d), "cell"))
 			}
 		case string:
 			if d != "" {

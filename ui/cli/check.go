@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 
 	"hewn/chain"
 	"hewn/chain/jsonfile"
@@ -11,52 +12,90 @@ import (
 	"hewn/projects"
 )
 
-// checkProject validates a project file: decoding (every problem with its path),
-// chain preconditions, themes, prefab templates, the content pack, the
-// entities its steps place by name, its pinned seeds and its acceptance rules
-// over a sample of levels (projects.Project.CheckAccept). Every problem goes to
-// stderr on its own line, file first ("FILE: json.path: message"; a content
-// pack's problems name the pack's file), warnings prefixed "warning: ", at
-// most jsonfile.MaxProblems of each and then a count. Exit 1 on any error.
+// checkProject validates a project file and reports every problem it has,
+// not only the first: decoding (every problem with its path; a step that
+// does not load is reported at its key and the rest of the project is still
+// checked), chain preconditions, themes, prefab templates, the content pack
+// (each of its problems, naming the pack's file), the entities its steps
+// place by name, its pinned seeds and its acceptance rules over a sample of
+// levels (projects.Project.CheckAccept). Every problem goes to stderr on its
+// own line, file first ("FILE: json.path: message"), warnings prefixed
+// "warning: ", at most jsonfile.MaxProblems of each list and then a count.
+// Exit 1 on any error.
 func checkProject(path string, stdout, stderr io.Writer) int {
 	data, err := readArg(path, chain.FileLimit)
 	if err != nil {
 		return inputErr(stderr, err)
 	}
-	p, err := projects.Decode(data)
+	p, probs, err := projects.DecodeAll(data)
 	if err != nil {
 		return inputErr(stderr, jsonfile.WithFile(path, err))
 	}
 	p.Path = path
-	errs, warns := p.Check()
-	var packErr error
-	if len(errs) == 0 {
-		var pack *content.Pack
-		pack, packErr = p.UsablePack() // a regular file in the project's folder
-		if packErr == nil {
-			errs = append(errs, p.CheckEntities(pack)...)
-			// pinned seeds whose level changed since they were pinned
-			for _, r := range p.CheckPins(context.Background(), pack.Roller()) {
-				if r.Changed() {
-					errs = append(errs, r.String(p))
-				}
+	var errs, packErrs []string
+	for _, pr := range probs {
+		errs = append(errs, pr.Error())
+	}
+	cerrs, warns := p.Check()
+	errs = append(errs, cerrs...)
+	pack, packPath, perrs, pwarns := checkPackOf(p)
+	packErrs = append(packErrs, perrs...)
+	if pack != nil {
+		errs = append(errs, p.CheckEntities(pack)...)
+		// pinned seeds whose level changed since they were pinned (with the
+		// pack as it is: the editor runs a pack with errors too)
+		for _, r := range p.CheckPins(context.Background(), pack.Roller()) {
+			if r.Changed() {
+				errs = append(errs, r.String(p))
 			}
-			// acceptance rules that never held over a sample of levels
+		}
+		if len(errs) == 0 && len(packErrs) == 0 {
+			// acceptance rules that never held over a sample of levels (a
+			// level that does not run says nothing of its rules)
 			aerrs, awarns := p.CheckAccept(context.Background(), pack.Roller())
 			errs, warns = append(errs, aerrs...), append(warns, awarns...)
 		}
 	}
 	printCapped(stderr, path+": ", errs)
-	if packErr != nil {
-		fmt.Fprintln(stderr, packErr.Error()) // names the pack's file
-	}
+	printCapped(stderr, packPath, packErrs)
 	printCapped(stderr, "warning: "+path+": ", warns)
-	if len(errs) > 0 || packErr != nil {
-		fmt.Fprintf(stderr, "%s: %d errors, %d warnings\n", path, len(errs)+btoi(packErr != nil), len(warns))
+	printCapped(stderr, "warning: "+packPath, pwarns)
+	nerr, nwarn := len(errs)+len(packErrs), len(warns)+len(pwarns)
+	if nerr > 0 {
+		fmt.Fprintf(stderr, "%s: %s, %s\n", path, jsonfile.Count(nerr, "error"), jsonfile.Count(nwarn, "warning"))
 		return exitInput
 	}
-	fmt.Fprintf(stderr, "%s: ok (%d levels, %d warnings)\n", path, len(p.Levels), len(warns))
+	fmt.Fprintf(stderr, "%s: ok (%s, %s)\n", path, jsonfile.Count(len(p.Levels), "level"), jsonfile.Count(nwarn, "warning"))
 	return exitOK
+}
+
+// checkPackOf loads the content pack of p (the embedded one when it names
+// none) and validates it: pack is nil when it cannot be read at all (errs
+// then says why, naming its file); errs and warns are its problems, each
+// after prefix ("FILE: ") for printCapped.
+func checkPackOf(p *projects.Project) (pack *content.Pack, prefix string, errs, warns []string) {
+	cp := p.ContentPath()
+	if cp == "" {
+		return content.Default(), "", nil, nil
+	}
+	if p.CheckContentPath() != nil {
+		return nil, "", nil, nil // Check reported it
+	}
+	if _, err := os.Stat(cp); err != nil {
+		return nil, "", nil, nil // Check reported it
+	}
+	pack, err := p.LoadPack() // a regular file, inside the project's folder once resolved
+	if err != nil {
+		return nil, "", []string{err.Error()}, nil // names the pack's file
+	}
+	for _, pr := range pack.Validate() {
+		if pr.Warning {
+			warns = append(warns, pr.String())
+		} else {
+			errs = append(errs, pr.String())
+		}
+	}
+	return pack, cp + ": ", errs, warns
 }
 
 // printCapped prints at most jsonfile.MaxProblems of lines, each after prefix,
@@ -69,11 +108,4 @@ func printCapped(w io.Writer, prefix string, lines []string) {
 		}
 		fmt.Fprintln(w, jsonfile.Shorten(prefix+l))
 	}
-}
-
-func btoi(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }

@@ -9,8 +9,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"regexp"
 	"sort"
 	"strings"
+	"time"
 
 	"hewn/chain/jsonfile"
 	"hewn/projects"
@@ -174,13 +176,66 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 			}
 		}
 	}
-	if err := fs.Parse(flags); err != nil {
+	w, usage := fs.Output(), fs.Usage
+	fs.SetOutput(io.Discard) // the flag package's own words and usage dump: said in one line below
+	fs.Usage = func() {}
+	err := fs.Parse(flags)
+	fs.SetOutput(w)
+	fs.Usage = usage
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
+			fs.Usage()
 			return nil, err
 		}
+		fmt.Fprintf(w, "%s: %s (see %s --help)\n", fs.Name(), flagProblem(fs, err), fs.Name())
 		return nil, err
 	}
 	return pos, nil
+}
+
+// The flag package's errors, as it words them.
+var (
+	badFlagValue = regexp.MustCompile(`^invalid (?:boolean )?value "(.*)" for (?:flag )?-([^:]+): (.*)$`)
+	unknownFlag  = regexp.MustCompile(`^flag provided but not defined: -(.*)$`)
+	flagNoValue  = regexp.MustCompile(`^flag needs an argument: -(.*)$`)
+)
+
+// flagProblem words a flag parse error of fs in one line naming the flag
+// and the value: "--depth: "abc" is not a whole number".
+func flagProblem(fs *flag.FlagSet, err error) string {
+	msg := err.Error()
+	if m := unknownFlag.FindStringSubmatch(msg); m != nil {
+		return fmt.Sprintf("unknown flag --%s", m[1])
+	}
+	if m := flagNoValue.FindStringSubmatch(msg); m != nil {
+		return fmt.Sprintf("--%s needs a value", m[1])
+	}
+	m := badFlagValue.FindStringSubmatch(msg)
+	if m == nil {
+		return msg
+	}
+	value, name, why := m[1], m[2], m[3]
+	switch why {
+	case "parse error":
+		why = fmt.Sprintf("%q is not a valid value", value)
+		if f := fs.Lookup(name); f != nil {
+			if g, ok := f.Value.(flag.Getter); ok {
+				switch g.Get().(type) {
+				case int, int64, uint, uint64:
+					why = fmt.Sprintf("%q is not a whole number", value)
+				case float64:
+					why = fmt.Sprintf("%q is not a number", value)
+				case bool:
+					why = fmt.Sprintf("%q is not true or false", value)
+				case time.Duration:
+					why = fmt.Sprintf("%q is not a duration (e.g. 30s, 2m)", value)
+				}
+			}
+		}
+	case "value out of range":
+		why = fmt.Sprintf("%q is out of range", value)
+	}
+	return "--" + name + ": " + why
 }
 
 // readArg reads a file named on the command line, of at most l.Max bytes

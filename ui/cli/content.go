@@ -41,7 +41,7 @@ func contentCmd(args []string, stdout, stderr io.Writer) int {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitOK
 		}
-		return exitUsage // flag already printed the problem and the usage
+		return exitUsage // parseFlags said why
 	}
 	if sub == "schema" {
 		if len(pos) != 0 {
@@ -123,10 +123,10 @@ func contentCheck(path string, p *content.Pack, stdout, stderr io.Writer) int {
 	printCapped(stderr, path+": ", errs)
 	printCapped(stderr, "warning: "+path+": ", warns)
 	if nerr > 0 {
-		fmt.Fprintf(stderr, "%s: %d errors, %d warnings\n", path, nerr, nwarn)
+		fmt.Fprintf(stderr, "%s: %s, %s\n", path, jsonfile.Count(nerr, "error"), jsonfile.Count(nwarn, "warning"))
 		return exitInput
 	}
-	fmt.Fprintf(stderr, "%s: ok (%d warnings)\n", path, nwarn)
+	fmt.Fprintf(stderr, "%s: ok (%s)\n", path, jsonfile.Count(nwarn, "warning"))
 	return exitOK
 }
 

@@ -254,10 +254,10 @@ func printCoverage(w io.Writer, a *stats.Archive) {
 	if len(a.Shard) == 1 {
 		shard = fmt.Sprintf("shard %d/%d: ", a.Shard[0], a.Shards)
 	}
-	fmt.Fprintf(w, "%scoverage: %d of %d cells (%.0f%%); %d variants: %d failed, %d outside the ranges\n",
-		shard, a.Coverage.Filled, a.Coverage.Cells, pct, a.Evaluated, a.Failed, a.Outside)
+	fmt.Fprintf(w, "%scoverage: %d of %s (%.0f%%); %s: %d failed, %d outside the ranges\n",
+		shard, a.Coverage.Filled, jsonfile.Count(a.Coverage.Cells, "cell"), pct, jsonfile.Count(a.Evaluated, "variant"), a.Failed, a.Outside)
 	if a.Meeting != nil {
-		fmt.Fprintf(w, "%d cells meet the targets (%s)\n", *a.Meeting, strings.Join(a.Targets, ", "))
+		fmt.Fprintf(w, "%s the targets (%s)\n", jsonfile.Count(*a.Meeting, "cell")+jsonfile.Pick(*a.Meeting, " meets", " meet"), strings.Join(a.Targets, ", "))
 	}
 	if a.FirstFailure != nil {
 		fmt.Fprintf(w, "first failure: %s\n", a.FirstFailure.Error)

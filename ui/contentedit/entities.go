@@ -25,7 +25,7 @@ type entityView struct {
 	pack    *content.Pack
 	obj     fyne.CanvasObject
 	search  *widget.Entry
-	section *widget.Select
+	section *widgets.Select
 	list    *widget.List
 	shown   []content.EntityRef
 	sel     content.EntityRef
@@ -57,8 +57,8 @@ func newEntityView(h Host) *entityView {
 	v.search.SetPlaceHolder("Search by name")
 	v.search.OnChanged = func(string) { v.filter() }
 	v.list = widget.NewList(func() int { return len(v.shown) }, v.newItem, v.updateItem)
-	v.section = widget.NewSelect(sectionChoices, func(string) { v.filter() })
-	v.section.SetSelected("All")
+	v.section = widgets.NewSelect(sectionChoices, func(string) { v.filter() })
+	v.section.SetQuietly("All")
 	v.list.OnSelected = func(id widget.ListItemID) {
 		if id >= 0 && id < len(v.shown) && (!v.hasSel || v.shown[id] != v.sel) {
 			v.choose(v.shown[id])
@@ -78,7 +78,7 @@ func newEntityView(h Host) *entityView {
 	head := container.NewBorder(nil, nil, nil, container.NewHBox(v.dupBtn, v.delBtn), v.title)
 	left := container.NewBorder(container.NewVBox(v.search, container.NewBorder(nil, nil, nil, v.newBtn, v.section)), nil, nil, nil, v.list)
 	v.tips = widgets.NewTipLayer()
-	right := container.NewStack(v.scroll, v.tips.Layer())
+	right := container.NewStack(widgets.FormScroll(v.scroll), v.tips.Layer())
 	v.scroll.OnScrolled = func(fyne.Position) { v.tips.Hide() }
 	split := container.NewHSplit(left, container.NewBorder(head, v.status, nil, nil, right))
 	split.Offset = 0.3

@@ -13,6 +13,7 @@ import (
 
 	"hewn/chain"
 	"hewn/content"
+	"hewn/ui/internal/widgets"
 )
 
 // chooseEntity shows name's form in the Entities tab.
@@ -97,7 +98,7 @@ func TestEntityFormEditsLookFactionAndShowsTheRestAsJSON(t *testing.T) {
 	x, _ := h.pack.Entity(f.ref)
 	assert.Equal(t, "#00FF00", x.Renderable().FG)
 	assert.Equal(t, "#00FF00", chain.Hex(f.preview.text.Color.(color.RGBA)), "the preview draws the new colour")
-	f.inputs["faction"].(*widget.Select).SetSelected("(none: Mindless)")
+	f.inputs["faction"].(*widgets.Select).SetSelected("(none: Mindless)")
 	x, _ = h.pack.Entity(f.ref)
 	assert.Equal(t, "", x.Mob.Faction)
 	glyph := formEntry(t, f, "renderable.glyph")
@@ -204,5 +205,5 @@ func TestEntityFormIsDisabledWhileThePackIsReadOnly(t *testing.T) {
 	p.Update()
 	f := chooseEntity(t, p, h, "Rat")
 	assert.True(t, formEntry(t, f, "renderable.fg").Disabled())
-	assert.True(t, f.inputs["faction"].(*widget.Select).Disabled())
+	assert.True(t, f.inputs["faction"].(*widgets.Select).Disabled())
 }

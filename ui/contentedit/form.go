@@ -31,7 +31,7 @@ type entityForm struct {
 	// cols holds a list field's cell inputs by key, row and column.
 	cols map[string][][]fyne.CanvasObject
 	// nones holds each select's text for the empty value.
-	nones map[*widget.Select]string
+	nones map[*widgets.Select]string
 	// groups holds each optional group's Add or Remove button by key.
 	groups   map[string]*widget.Button
 	preview  *glyphPreview
@@ -61,7 +61,7 @@ const labelWidth = 110
 // newEntityForm builds the form of the entity ref addresses in pk.
 func newEntityForm(v *entityView, pk *content.Pack, ref content.EntityRef) *entityForm {
 	f := &entityForm{v: v, ref: ref, inputs: map[string]fyne.CanvasObject{}, errs: map[string]*widget.Label{},
-		cols: map[string][][]fyne.CanvasObject{}, nones: map[*widget.Select]string{}, groups: map[string]*widget.Button{}, swatches: map[string]*canvas.Rectangle{}}
+		cols: map[string][][]fyne.CanvasObject{}, nones: map[*widgets.Select]string{}, groups: map[string]*widget.Button{}, swatches: map[string]*canvas.Rectangle{}}
 	x, ok := pk.Entity(ref)
 	if !ok {
 		f.obj = widget.NewLabel("Choose an item, mob or prop to edit it.")
@@ -212,7 +212,7 @@ func (f *entityForm) input(pk *content.Pack, x content.Entity, fd *content.Entit
 		sw.StrokeWidth = 1
 		f.swatches[key] = sw
 		en := in.(*widget.Entry)
-		pick := widget.NewButtonWithIcon("", theme.ColorPaletteIcon(), func() { f.pickColour(fd, en) })
+		pick := widgets.NewIconButton(theme.ColorPaletteIcon(), "Pick a colour", func() { f.pickColour(fd, en) })
 		return container.NewBorder(nil, nil, nil, container.NewHBox(container.NewCenter(sw), pick), in)
 	}
 	return in
@@ -227,19 +227,17 @@ func (f *entityForm) valueInput(pk *content.Pack, fd *content.EntityField, cur s
 	switch fd.Kind {
 	case content.FieldEnum, content.FieldRef:
 		none := noneFor(fd)
-		sel := widget.NewSelect(choices(fd.Options(pk, optional), cur, fd.Fold, none), func(s string) {
+		sel := widgets.NewSelect(choices(fd.Options(pk, optional), cur, fd.Fold, none), func(s string) {
 			if !f.updating {
 				set(fromChoice(s, none))
 			}
 		})
 		f.nones[sel] = none
 		sel.PlaceHolder = " " // a select is as narrow as its placeholder lets it be
-		f.updating = true
-		sel.SetSelected(toChoice(cur, none))
-		f.updating = false
+		sel.SetQuietly(toChoice(cur, none))
 		return sel
 	case content.FieldBool:
-		ch := widget.NewCheck("", func(on bool) {
+		ch := widgets.NewCheck("", func(on bool) {
 			if !f.updating {
 				set(fmt.Sprint(on))
 			}
@@ -343,7 +341,7 @@ func (f *entityForm) list(pk *content.Pack, x content.Entity, fd *content.Entity
 			grid[i] = append(grid[i], in)
 			row.Add(in)
 		}
-		remove := widget.NewButtonWithIcon("", theme.DeleteIcon(), func() {
+		remove := widgets.NewIconButton(theme.DeleteIcon(), "Remove this row", func() {
 			f.report(fd.Key, f.v.editRebuild("Remove "+strings.ToLower(fd.Label), func(x content.Entity) error {
 				return fd.RemoveRow(x, i)
 			}), nil)
@@ -445,11 +443,11 @@ func (f *entityForm) refresh(pk *content.Pack) {
 // show writes v into the input in (unless the designer is typing into it).
 func (f *entityForm) show(in fyne.CanvasObject, v string) {
 	switch t := in.(type) {
-	case *widget.Select:
+	case *widgets.Select:
 		if c := toChoice(v, f.nones[t]); t.Selected != c {
-			t.SetSelected(c)
+			t.SetQuietly(c)
 		}
-	case *widget.Check:
+	case *widgets.Check:
 		t.SetChecked(v == "true")
 	default:
 		if en := entryOf(in); en != nil && !focused(f.v.h, in) && en.Text != v {

@@ -8,12 +8,12 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/widget"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"hewn/content"
 	"hewn/ui/internal/uitest"
+	"hewn/ui/internal/widgets"
 )
 
 // exportOf is the pack as the editor saves it.
@@ -48,7 +48,7 @@ func lineChanges(a, b string) (gone, added []string) {
 
 func setSelect(t *testing.T, o fyne.CanvasObject, v string) {
 	t.Helper()
-	sel, ok := o.(*widget.Select)
+	sel, ok := o.(*widgets.Select)
 	require.True(t, ok, "a select")
 	sel.SetSelected(v)
 }
@@ -95,7 +95,7 @@ func TestCh74RawsRoundTripThroughTheForms(t *testing.T) {
 			[]string{`        "base_damage": "1d8",`}, []string{`        "base_damage": "1d10",`}},
 		{"slot", func() { setSelect(t, p.entityInput("Leather Armor", "wearable.slot"), "Legs") },
 			[]string{`        "slot": "Torso",`}, []string{`        "slot": "Legs",`}},
-		{"bool", func() { test.Tap(p.entityInput("Bear Trap", "hidden").(*widget.Check)) },
+		{"bool", func() { test.Tap(p.entityInput("Bear Trap", "hidden").(*widgets.Check)) },
 			[]string{`      "hidden": true,`}, []string{`      "hidden": false,`}},
 		{"attribute", func() { setEntry(t, p.entityInput("Rat", "attributes.might"), "8") },
 			[]string{`        "might": 7,`}, []string{`        "might": 8,`}},

@@ -7,13 +7,16 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"hewn/chain/jsonfile"
 	"hewn/content"
+	"hewn/ui/internal/widgets"
 )
 
 // lootView lists the loot tables beside the chosen table's drops (weights
@@ -21,19 +24,21 @@ import (
 // tables (references follow a rename; a removal lists them first) and add
 // and remove for drops.
 type lootView struct {
-	h      Host
-	pack   *content.Pack
-	obj    fyne.CanvasObject
-	list   *widget.List
-	names  []string
-	sel    int // chosen table (-1 for none)
-	newNm  *widget.Entry
-	name   *widget.Entry
-	drops  *fyne.Container
-	rows   []*dropRow
-	addSel *widget.SelectEntry
-	users  *widget.Label
-	status *widget.Label
+	h     Host
+	pack  *content.Pack
+	obj   fyne.CanvasObject
+	list  *widget.List
+	names []string
+	sel   int // chosen table (-1 for none)
+	newNm *widget.Entry
+	name  *widget.Entry
+	drops *fyne.Container
+	// dropScroll scrolls the drops.
+	dropScroll *container.Scroll
+	rows       []*dropRow
+	addSel     *widget.SelectEntry
+	users      *widget.Label
+	status     *widget.Label
 	// typing is set while a weight typed into a drop row is applied (the
 	// rows stay, with the focus).
 	typing bool
@@ -44,6 +49,8 @@ type dropRow struct {
 	name   string
 	weight *widget.Entry
 	odds   *widget.Label
+	// mark highlights the row a chosen problem is about.
+	mark *canvas.Rectangle
 }
 
 func newLootView(h Host) *lootView {
@@ -60,12 +67,13 @@ func newLootView(h Host) *lootView {
 	v.newNm = widget.NewEntry()
 	v.newNm.SetPlaceHolder("New loot table")
 	v.newNm.OnSubmitted = func(string) { v.add() }
-	addT := widget.NewButtonWithIcon("", theme.ContentAddIcon(), v.add)
+	addT := widgets.NewIconButton(theme.ContentAddIcon(), "Add a loot table named as typed", v.add)
 	v.name = widget.NewEntry()
 	v.name.OnSubmitted = func(s string) { v.rename(s) }
 	rename := widget.NewButtonWithIcon("Rename", theme.DocumentCreateIcon(), func() { v.rename(v.name.Text) })
 	remove := widget.NewButtonWithIcon("Remove", theme.DeleteIcon(), v.confirmRemove)
 	v.drops = container.NewVBox()
+	v.dropScroll = container.NewVScroll(v.drops)
 	v.addSel = widget.NewSelectEntry(nil)
 	v.addSel.SetPlaceHolder("Item to add")
 	addD := widget.NewButtonWithIcon("Add drop", theme.ContentAddIcon(), func() { v.addDrop(v.addSel.Text) })
@@ -77,7 +85,7 @@ func newLootView(h Host) *lootView {
 	head := container.NewBorder(nil, nil, widget.NewLabelWithStyle("Table", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		container.NewHBox(rename, remove), v.name)
 	right := container.NewBorder(head, container.NewVBox(container.NewBorder(nil, nil, nil, addD, v.addSel), v.users, v.status),
-		nil, nil, container.NewVScroll(v.drops))
+		nil, nil, widgets.FormScroll(v.dropScroll))
 	split := container.NewHSplit(left, right)
 	split.Offset = 0.3
 	v.obj = split
@@ -143,13 +151,17 @@ func (v *lootView) build() {
 	v.drops.Add(head)
 	for j := range t.Drops {
 		d := t.Drops[j]
-		r := &dropRow{name: d.Name, weight: widget.NewEntry(), odds: widget.NewLabel("")}
+		r := &dropRow{name: d.Name, weight: widget.NewEntry(), odds: widget.NewLabel(""),
+			mark: canvas.NewRectangle(theme.Color(theme.ColorNameSelection))}
+		r.mark.Hide()
 		r.weight.SetText(strconv.Itoa(d.Weight))
+		r.weight.Validator = func(s string) error { _, err := dropWeight(s); return err }
+		r.weight.AlwaysShowValidationError = true // marked while refused, focused or not
 		r.weight.OnChanged = func(s string) { v.setWeight(j, s) }
-		rm := widget.NewButtonWithIcon("", theme.DeleteIcon(), func() { v.removeDrop(j) })
+		rm := widgets.NewIconButton(theme.DeleteIcon(), "Remove this drop", func() { v.removeDrop(j) })
 		name := widget.NewLabel(d.Name)
 		name.Truncation = fyne.TextTruncateEllipsis
-		v.drops.Add(container.New(cols, name, r.weight, r.odds, container.NewHBox(rm)))
+		v.drops.Add(container.NewStack(r.mark, container.New(cols, name, r.weight, r.odds, container.NewHBox(rm))))
 		v.rows = append(v.rows, r)
 	}
 	v.drops.Refresh()
@@ -181,10 +193,14 @@ func (v *lootView) showOdds() {
 		if j >= len(t.Drops) {
 			break
 		}
+		if r.weight.Validate() != nil {
+			continue // the odds column says why the typed weight is refused
+		}
 		p := 0.0
 		if total > 0 {
 			p = float64(max(t.Drops[j].Weight, 0)) / float64(total)
 		}
+		r.odds.Importance = widget.MediumImportance
 		r.odds.SetText(fmt.Sprintf("%.1f%%", 100*p))
 	}
 	var mobs []string
@@ -223,15 +239,29 @@ func (v *lootView) report(err error) {
 	}
 }
 
-// setWeight sets drop j's weight to the typed s, or says why it is refused.
-func (v *lootView) setWeight(j int, s string) {
+// dropWeight reads a typed drop weight, or says why it is refused.
+func dropWeight(s string) (int, error) {
 	w, err := strconv.Atoi(strings.TrimSpace(s))
 	switch {
 	case err != nil:
-		v.report(fmt.Errorf("weight %q is not a whole number", s))
-		return
+		return 0, fmt.Errorf("weight %q is not a whole number", s)
 	case w < 0:
-		v.report(fmt.Errorf("weight %d is negative", w))
+		return 0, fmt.Errorf("weight %d is negative", w)
+	}
+	return w, nil
+}
+
+// setWeight sets drop j's weight to the typed s, or says why it is refused:
+// the field is marked and the reason shows beside it, in the odds column.
+func (v *lootView) setWeight(j int, s string) {
+	w, err := dropWeight(s)
+	if err != nil {
+		v.report(err)
+		if j < len(v.rows) {
+			v.rows[j].odds.SetText("⚠ " + err.Error())
+			v.rows[j].odds.Importance = widget.DangerImportance
+			v.rows[j].odds.Refresh()
+		}
 		return
 	}
 	v.typing = true
@@ -243,6 +273,7 @@ func (v *lootView) setWeight(j int, s string) {
 		t.Drops[j].Weight = w
 		return nil
 	})
+	v.showOdds() // the odds again where a refusal was said
 }
 
 // add adds a loot table named as typed and chooses it.
@@ -281,7 +312,7 @@ func (v *lootView) rename(name string) {
 		return err
 	})
 	if err == nil {
-		v.status.SetText(fmt.Sprintf("Renamed %q to %q: %d mobs follow.", old, name, len(changed)-1))
+		v.status.SetText(fmt.Sprintf("Renamed %q to %q: %s follow.", old, name, jsonfile.Count(len(changed)-1, "mob")))
 	}
 }
 
@@ -357,6 +388,9 @@ func (v *lootView) focusPath(i, j int) {
 	var target fyne.Focusable = v.name
 	if j >= 0 && j < len(v.rows) {
 		target = v.rows[j].weight
+		v.rows[j].mark.Show() // the row the problem is about
+		v.dropScroll.Refresh()
+		scrollTo(v.dropScroll, v.drops.Objects[j+1].Position().Y) // under the head row
 	}
 	if w := v.h.Window(); w != nil {
 		w.Canvas().Focus(target)

@@ -6,6 +6,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"hewn/content"
+	"hewn/ui/internal/widgets"
 )
 
 // Panel is the content pack panel: the spawn table with its odds, factions,
@@ -80,10 +81,14 @@ func (p *Panel) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRe
 func (p *Panel) Update() {
 	why := p.h.ReadOnly()
 	p.bannerTx.SetText(why)
-	if why == "" {
-		p.banner.Hide()
-	} else {
-		p.banner.Show()
+	if show := why != ""; show != p.banner.Visible() {
+		if show {
+			p.banner.Show()
+		} else {
+			p.banner.Hide()
+		}
+		// lay the tabs out again: hiding the banner alone left its band empty
+		p.obj.Refresh()
 	}
 	p.gen++
 	p.pack = p.h.Pack()
@@ -127,7 +132,7 @@ func (p *Panel) spawnField(name, field string) *widget.Entry {
 
 // factionCell is the select of faction's response to other ("Default" or a
 // faction), or nil.
-func (p *Panel) factionCell(faction, other string) *widget.Select {
+func (p *Panel) factionCell(faction, other string) *widgets.Select {
 	p.fresh(p.factions.obj)
 	return p.factions.cells[[2]string{faction, other}]
 }

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"hewn/chain"
+	"hewn/chain/jsonfile"
 	"hewn/content"
 	"hewn/ui/internal/widgets"
 )
@@ -92,7 +93,8 @@ func (v *problemView) check() {
 	case len(v.probs) == 0:
 		v.summary.SetText("No problems: the pack is valid.")
 	default:
-		v.summary.SetText(fmt.Sprintf("%d errors, %d warnings. Choose one to go to its entry and field.", errs, len(v.probs)-errs))
+		v.summary.SetText(fmt.Sprintf("%s, %s. Choose one to go to its entry and field.",
+			jsonfile.Count(errs, "error"), jsonfile.Count(len(v.probs)-errs, "warning")))
 	}
 	v.list.Refresh()
 }
@@ -124,6 +126,7 @@ func (p *Panel) goTo(pr content.Problem) {
 			field = "weight"
 		}
 		if en := p.spawnField(pk.SpawnTable[i].Name, field); en != nil {
+			p.spawns.highlight(pk.SpawnTable[i].Name)
 			p.focus(en)
 		}
 	case "faction_table":

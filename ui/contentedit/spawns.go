@@ -8,12 +8,16 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"hewn/chain"
+	"hewn/chain/jsonfile"
 	"hewn/content"
+	"hewn/ui/internal/widgets"
 )
 
 // The spawn table's columns, in order (also the sort keys).
@@ -42,6 +46,7 @@ type spawnView struct {
 	sortDesc            bool
 	header              *fyne.Container
 	rowsBox             *fyne.Container
+	scroll              *container.Scroll // the header and the rows
 	rows                map[string]*spawnRow
 	shown               []string // names of the rows in rowsBox, in order
 	status              *widget.Label
@@ -61,9 +66,13 @@ type spawnRow struct {
 	obj              fyne.CanvasObject
 	section          *widget.Label
 	weight, min, max *widget.Entry
-	add              *widget.Check
+	add              *widgets.Check
 	remove           *widget.Button
 	updating         bool
+	// why says, under the row, why a typed value is refused (the field is
+	// marked too); mark highlights the row a problem was chosen for.
+	why  *widget.Label
+	mark *canvas.Rectangle
 }
 
 func newSpawnView(h Host) *spawnView {
@@ -88,8 +97,8 @@ func newSpawnView(h Host) *spawnView {
 	addBtn := v.addBtn
 	top := container.NewBorder(nil, nil, nil, container.NewGridWrap(fyne.NewSize(70, 36), v.depthFilter), v.filter)
 	bottom := container.NewVBox(container.NewBorder(nil, nil, nil, addBtn, v.addSel), v.status)
-	table := container.NewBorder(top, bottom, nil, nil,
-		container.NewScroll(container.NewBorder(v.header, nil, nil, nil, v.rowsBox)))
+	v.scroll = container.NewScroll(container.NewBorder(v.header, nil, nil, nil, v.rowsBox))
+	table := container.NewBorder(top, bottom, nil, nil, widgets.FormScroll(v.scroll))
 	v.odds = newOddsView(h, func(err string) { v.status.SetText(err) })
 	v.level = widget.NewLabel("")
 	v.side = container.NewAppTabs(
@@ -234,14 +243,41 @@ func (v *spawnView) newRow(name string) *spawnRow {
 	r.weight, r.min, r.max = widget.NewEntry(), widget.NewEntry(), widget.NewEntry()
 	for _, en := range []*widget.Entry{r.weight, r.min, r.max} {
 		en.OnChanged = func(string) { r.commit() }
+		en.Validator = func(string) error { // the mark: this field holds the refused value
+			if _, bad, err := r.parse(); bad == en {
+				return err
+			}
+			return nil
+		}
+		en.AlwaysShowValidationError = true // marked while refused, focused or not
 	}
-	r.add = widget.NewCheck("", func(bool) { r.commit() })
+	r.why = widget.NewLabel("")
+	r.why.Importance = widget.DangerImportance
+	r.why.Wrapping = fyne.TextWrapWord
+	r.why.Hide()
+	r.mark = canvas.NewRectangle(theme.Color(theme.ColorNameSelection))
+	r.mark.Hide()
+	r.add = widgets.NewCheck("", func(bool) { r.commit() })
 	r.remove = widget.NewButton("Remove", func() { v.removeEntry(name) })
 	nameLabel := widget.NewLabel(name)
 	nameLabel.Truncation = fyne.TextTruncateEllipsis
-	r.obj = container.New(layout.NewGridLayoutWithColumns(numCols+1),
-		nameLabel, r.section, r.weight, r.min, r.max, r.add, r.remove)
+	r.obj = container.NewStack(r.mark, container.NewVBox(container.New(layout.NewGridLayoutWithColumns(numCols+1),
+		nameLabel, r.section, r.weight, r.min, r.max, r.add, r.remove), r.why))
 	return r
+}
+
+// refuse marks the field holding the refused value (its Validator says
+// which), with err's reason under the row; err nil clears every mark.
+func (r *spawnRow) refuse(err error) {
+	for _, en := range []*widget.Entry{r.weight, r.min, r.max} {
+		en.Validate()
+	}
+	if err == nil {
+		r.why.Hide()
+		return
+	}
+	r.why.SetText("⚠ " + err.Error() + " (the table keeps the last good value)")
+	r.why.Show()
 }
 
 // show sets the row's widgets from e (without committing them back).
@@ -262,6 +298,9 @@ func (r *spawnRow) show(secs map[string]chain.Section, e *content.SpawnEntry) {
 		r.add.SetChecked(e.AddMapDepthToWeight)
 	}
 	enable(r.v.readOnly, r.weight, r.min, r.max, r.add, r.remove)
+	if _, _, err := r.parse(); err == nil {
+		r.refuse(nil) // the pack's values again (an undo): nothing is refused
+	}
 }
 
 // setText sets en's text unless it already reads the same number (so a
@@ -273,14 +312,16 @@ func setText(en *widget.Entry, s string) {
 	en.SetText(s)
 }
 
-// parse reads the row's widgets into an entry, or says why a value is refused.
-func (r *spawnRow) parse() (content.SpawnEntry, error) {
+// parse reads the row's widgets into an entry, or says why a value is
+// refused and which field holds it.
+func (r *spawnRow) parse() (content.SpawnEntry, *widget.Entry, error) {
 	e := content.SpawnEntry{Name: r.name, AddMapDepthToWeight: r.add.Checked}
 	var err error
+	var bad *widget.Entry
 	num := func(en *widget.Entry, what string) int {
 		n, perr := strconv.Atoi(strings.TrimSpace(en.Text))
 		if perr != nil && err == nil {
-			err = fmt.Errorf("%s: %s must be a whole number, not %q", r.name, what, en.Text)
+			err, bad = fmt.Errorf("%s: %s must be a whole number, not %q", r.name, what, en.Text), en
 		}
 		return n
 	}
@@ -290,24 +331,26 @@ func (r *spawnRow) parse() (content.SpawnEntry, error) {
 	switch {
 	case err != nil:
 	case e.Weight < 0:
-		err = fmt.Errorf("%s: weight must be ≥ 0, not %d", r.name, e.Weight)
+		err, bad = fmt.Errorf("%s: weight must be ≥ 0, not %d", r.name, e.Weight), r.weight
 	case e.Weight > content.MaxWeight:
-		err = fmt.Errorf("%s: weight must be ≤ %d", r.name, content.MaxWeight)
+		err, bad = fmt.Errorf("%s: weight must be ≤ %d", r.name, content.MaxWeight), r.weight
 	case e.MinDepth < 0:
-		err = fmt.Errorf("%s: min depth must be ≥ 0, not %d", r.name, e.MinDepth)
+		err, bad = fmt.Errorf("%s: min depth must be ≥ 0, not %d", r.name, e.MinDepth), r.min
 	case e.MinDepth > e.MaxDepth:
-		err = fmt.Errorf("%s: min depth must be ≤ max depth (%d > %d)", r.name, e.MinDepth, e.MaxDepth)
+		err, bad = fmt.Errorf("%s: min depth must be ≤ max depth (%d > %d)", r.name, e.MinDepth, e.MaxDepth), r.min
 	}
-	return e, err
+	return e, bad, err
 }
 
 // commit writes the row's values into the pack when they are valid, else
-// says why not (the pack keeps its last good values).
+// marks the refused field and says why beside it (the pack keeps its last
+// good values).
 func (r *spawnRow) commit() {
 	if r.updating {
 		return
 	}
-	e, err := r.parse()
+	e, _, err := r.parse()
+	r.refuse(err)
 	if err != nil {
 		r.v.status.SetText("⚠ " + err.Error())
 		return
@@ -321,6 +364,30 @@ func (r *spawnRow) commit() {
 		pk.SetSpawn(e)
 		return nil
 	})
+}
+
+// highlight marks the row (a problem chosen in the Problems list is about
+// it), scrolls the table to it and clears the mark of every other row.
+func (v *spawnView) highlight(name string) {
+	for n, r := range v.rows {
+		if n == name {
+			r.mark.Show()
+		} else {
+			r.mark.Hide()
+		}
+	}
+	r := v.rows[name]
+	if r == nil || v.scroll == nil {
+		return
+	}
+	v.scroll.Refresh() // lay the rows out first: a row just shown has no place yet
+	scrollTo(v.scroll, v.rowsBox.Position().Y+r.obj.Position().Y)
+}
+
+// scrollTo scrolls sc so that the content at height y is at its top (as
+// near as the content's end allows).
+func scrollTo(sc *container.Scroll, y float32) {
+	sc.ScrollToOffset(fyne.NewPos(sc.Offset.X, y))
 }
 
 // addEntry adds name (a known entity) to the spawn table.
@@ -342,6 +409,28 @@ func (v *spawnView) addEntry(name string) {
 		return nil
 	}) {
 		v.addSel.SetText("")
+		v.reveal(name)
+	}
+}
+
+// reveal shows the row of name, just added, and says so: a filter that
+// hides it is cleared (an entry added out of sight looked like no entry
+// added), and the table scrolls to it.
+func (v *spawnView) reveal(name string) {
+	msg := fmt.Sprintf("Added %s to the spawn table: weight 1, depths 1–100.", name)
+	if !slices.Contains(v.shown, name) && (v.filter.Text != "" || v.depthFilter.Text != "") {
+		v.filter.SetText("")
+		v.depthFilter.SetText("")
+		msg += " The filter hid it, so it is cleared."
+	}
+	v.status.SetText(msg)
+	r := v.rows[name]
+	if r == nil || !slices.Contains(v.shown, name) {
+		return
+	}
+	y := v.header.MinSize().Height + theme.Padding() + r.obj.Position().Y
+	if top := v.scroll.Offset.Y; y < top || y+r.obj.Size().Height > top+v.scroll.Size().Height {
+		v.scroll.ScrollToOffset(fyne.NewPos(v.scroll.Offset.X, y))
 	}
 }
 
@@ -378,7 +467,7 @@ func spawnCounts(spawns []chain.Spawn, depth int) string {
 		return cmp.Or(cmp.Compare(counts[b], counts[a]), strings.Compare(a, b))
 	})
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "Depth %d: %d spawns\n", depth, len(spawns))
+	fmt.Fprintf(&sb, "Depth %d: %s\n", depth, jsonfile.Count(len(spawns), "spawn"))
 	for _, n := range names {
 		fmt.Fprintf(&sb, "%4d  %s\n", counts[n], n)
 	}

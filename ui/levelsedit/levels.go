@@ -23,7 +23,7 @@ type levelList struct {
 	list    *widget.List
 	obj     fyne.CanvasObject
 	syncing bool
-	remove  *widget.Button
+	remove  *widgets.IconButton
 	shown   []string // the rows' texts
 }
 
@@ -49,11 +49,11 @@ func newLevelList(m Host) *levelList {
 			}
 		}
 	}
-	add := widget.NewButtonWithIcon("", theme.ContentAddIcon(), m.AddLevel)
-	dup := widget.NewButtonWithIcon("", theme.ContentCopyIcon(), sel(m.DuplicateLevel))
-	ll.remove = widget.NewButtonWithIcon("", theme.DeleteIcon(), sel(m.RemoveLevel))
-	up := widget.NewButtonWithIcon("", theme.MoveUpIcon(), sel(func(i int) { m.MoveLevel(i, -1) }))
-	down := widget.NewButtonWithIcon("", theme.MoveDownIcon(), sel(func(i int) { m.MoveLevel(i, 1) }))
+	add := widgets.NewIconButton(theme.ContentAddIcon(), "Add a level one deeper than the last", m.AddLevel)
+	dup := widgets.NewIconButton(theme.ContentCopyIcon(), "Duplicate the selected level", sel(m.DuplicateLevel))
+	ll.remove = widgets.NewIconButton(theme.DeleteIcon(), "Remove the selected level", sel(m.RemoveLevel))
+	up := widgets.NewIconButton(theme.MoveUpIcon(), "Move the selected level up", sel(func(i int) { m.MoveLevel(i, -1) }))
+	down := widgets.NewIconButton(theme.MoveDownIcon(), "Move the selected level down", sel(func(i int) { m.MoveLevel(i, 1) }))
 	title := widget.NewLabelWithStyle("Levels", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	bar := container.NewBorder(nil, nil, title, container.NewHBox(add, dup, up, down, ll.remove))
 	ll.obj = container.NewBorder(bar, nil, nil, nil, ll.list)
@@ -127,7 +127,7 @@ func levelForm(m Host, slot *widgets.Slot) fyne.CanvasObject {
 	height := widgets.NewIntField("height", l.Chain.Height, chain.MinSize, chain.MaxSize, func(n int) {
 		edit("Change height", "height", func(l *projects.Level) { l.Chain.Height = n })
 	})
-	pin := widget.NewCheck("fixed", func(on bool) {
+	pin := widgets.NewCheck("fixed", func(on bool) {
 		edit("Pin seed", "", func(l *projects.Level) {
 			if on {
 				s := p.LevelSeed(m.LevelIndex())
@@ -142,22 +142,22 @@ func levelForm(m Host, slot *widgets.Slot) fyne.CanvasObject {
 		seed.Disable()
 	}
 	names := p.ThemeNames()
-	th := widget.NewSelect(names, nil)
-	th.SetSelected(l.Theme)
+	th := widgets.NewSelect(names, nil)
+	th.SetQuietly(l.Theme)
 	if l.Theme == "" {
-		th.SetSelected(chain.DefaultTheme().Name)
+		th.SetQuietly(chain.DefaultTheme().Name)
 	}
-	th.OnChanged = func(s string) { edit("Change theme", "", func(l *projects.Level) { l.Theme = s }) }
-	region := widget.NewSelect(append([]string{"none"}, projects.SplitRegions...), nil)
-	splitTheme := widget.NewSelect(names, nil)
+	th.SetOnChanged(func(s string) { edit("Change theme", "", func(l *projects.Level) { l.Theme = s }) })
+	region := widgets.NewSelect(append([]string{"none"}, projects.SplitRegions...), nil)
+	splitTheme := widgets.NewSelect(names, nil)
 	if l.Split != nil {
-		region.SetSelected(l.Split.Region)
-		splitTheme.SetSelected(l.Split.Theme)
+		region.SetQuietly(l.Split.Region)
+		splitTheme.SetQuietly(l.Split.Theme)
 	} else {
-		region.SetSelected("none")
+		region.SetQuietly("none")
 		splitTheme.Disable()
 	}
-	region.OnChanged = func(s string) {
+	region.SetOnChanged(func(s string) {
 		edit("Split theme", "", func(l *projects.Level) {
 			if s == "none" {
 				l.Split = nil
@@ -169,14 +169,14 @@ func levelForm(m Host, slot *widgets.Slot) fyne.CanvasObject {
 			}
 			l.Split = &projects.ThemeSplit{Region: s, Theme: t}
 		})
-	}
-	splitTheme.OnChanged = func(s string) {
+	})
+	splitTheme.SetOnChanged(func(s string) {
 		edit("Split theme", "", func(l *projects.Level) {
 			if l.Split != nil {
 				l.Split.Theme = s
 			}
 		})
-	}
+	})
 	return widget.NewForm(
 		widget.NewFormItem("Name", name),
 		widget.NewFormItem("Depth", depth.Object()),

@@ -1,6 +1,7 @@
 package levelsedit
 
 import (
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -12,6 +13,7 @@ import (
 	"hewn/chain"
 	"hewn/projects"
 	"hewn/ui/internal/uitest"
+	"hewn/ui/internal/widgets"
 	"hewn/ui/model"
 )
 
@@ -42,17 +44,10 @@ func newFixture(t testing.TB, proj *projects.Project) *fixture {
 
 func (f *fixture) chain() *chain.Chain { return f.m.Chain() }
 
-// findButton finds the level list's toolbar buttons by position (add is the first).
-func findButton(t *testing.T, o fyne.CanvasObject, which string) *widget.Button {
-	var buttons []*widget.Button
-	for _, c := range test.LaidOutObjects(o) {
-		if b, ok := c.(*widget.Button); ok {
-			buttons = append(buttons, b)
-		}
-	}
-	order := map[string]int{"add": 0, "dup": 1, "up": 2, "down": 3, "remove": 4}
-	require.Greater(t, len(buttons), order[which])
-	return buttons[order[which]]
+// findButton finds the level list's toolbar buttons by what their tips say.
+func findButton(t *testing.T, o fyne.CanvasObject, which string) *widgets.IconButton {
+	word := map[string]string{"add": "Add", "dup": "Duplicate", "up": "level up", "down": "level down", "remove": "Remove"}[which]
+	return uitest.FindOne(t, o, func(b *widgets.IconButton) bool { return strings.Contains(b.Tip, word) })
 }
 
 func TestLevels(t *testing.T) {
@@ -126,7 +121,7 @@ func TestTypingKeepsTheLevelFormAndUndoShowsTheRestoredValue(t *testing.T) {
 	// the fixed-seed check rebuilds the form (the seed entry comes alive)
 	form = uitest.FindOne[*widget.Form](t, f.p, nil)
 	seed := uitest.FormItem(t, f.p, "Seed").(*fyne.Container)
-	pin := uitest.FindOne[*widget.Check](t, seed, nil)
+	pin := uitest.FindOne[*widgets.Check](t, seed, nil)
 	assert.True(t, uitest.FindOne[*widget.Entry](t, seed, nil).Disabled())
 	test.Tap(pin)
 	require.NotNil(t, f.m.Level().Seed)

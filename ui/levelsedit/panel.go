@@ -26,7 +26,7 @@ type Panel struct {
 // New builds the panel over h.
 func New(h Host) *Panel {
 	p := &Panel{h: h, levels: newLevelList(h), box: container.NewVBox(), rules: newRulesSection(h)}
-	split := container.NewVSplit(p.levels.obj, container.NewVScroll(container.NewPadded(container.NewVBox(p.box, p.rules.obj))))
+	split := container.NewVSplit(p.levels.obj, widgets.FormScroll(container.NewVScroll(container.NewPadded(container.NewVBox(p.box, p.rules.obj)))))
 	split.Offset = 0.45
 	p.obj = split
 	p.ExtendBaseWidget(p)

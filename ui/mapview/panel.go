@@ -20,6 +20,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"hewn/chain"
+	"hewn/chain/jsonfile"
 	"hewn/content"
 	"hewn/projects"
 	"hewn/ui/internal/widgets"
@@ -38,6 +39,11 @@ type Host interface {
 	Level() *projects.Level
 	// EditProject edits the project as one undo step (key coalesces typing).
 	EditProject(label, key string, f func(p *projects.Project))
+	// Settings are the view settings (the rooms overlay, the seed lock).
+	Settings() projects.Settings
+	// SetSettings changes the view settings: not an edit (no undo step,
+	// nothing unsaved).
+	SetSettings(f func(s *projects.Settings))
 	// EditLevel edits the selected level as one undo step.
 	EditLevel(label, key string, f func(l *projects.Level))
 	// SelectLevel selects level i.
@@ -78,8 +84,8 @@ type Panel struct {
 	partial *widget.Button
 	seeds   *seedBar
 	pins    *pinWatch
-	rooms   *widget.Check
-	changes *widget.Check
+	rooms   *widgets.Check
+	changes *widgets.Check
 	paint   *painter
 
 	result   *chain.Result // last good run
@@ -117,17 +123,15 @@ func New(h Host) *Panel {
 	p.partial.Hide()
 	p.pins = newPinWatch(p)
 	p.seeds = newSeedBar(p)
-	p.rooms = widget.NewCheck("Rooms", func(on bool) {
+	p.rooms = widgets.NewCheck("Rooms", func(on bool) {
 		p.setShowRooms(on)
-		if on != h.Project().Settings.ShowRooms {
-			h.EditProject("Rooms overlay", "", func(pr *projects.Project) { pr.Settings.ShowRooms = on })
-		}
+		h.SetSettings(func(s *projects.Settings) { s.ShowRooms = on }) // a view, not an edit
 	})
-	p.changes = widget.NewCheck("Changes", func(bool) { p.showSnapshot(p.scrub.Current()) })
+	p.changes = widgets.NewCheck("Changes", func(bool) { p.showSnapshot(p.scrub.Current()) })
 	p.changes.Checked = true
-	zoomOut := widget.NewButtonWithIcon("", theme.ZoomOutIcon(), func() { p.Zoom(1 / 1.25) })
-	zoomIn := widget.NewButtonWithIcon("", theme.ZoomInIcon(), func() { p.Zoom(1.25) })
-	fit := widget.NewButtonWithIcon("", theme.ZoomFitIcon(), p.Fit)
+	zoomOut := widgets.NewIconButton(theme.ZoomOutIcon(), "Zoom out (Ctrl+-, the wheel)", func() { p.Zoom(1 / 1.25) })
+	zoomIn := widgets.NewIconButton(theme.ZoomInIcon(), "Zoom in (Ctrl+=, the wheel)", func() { p.Zoom(1.25) })
+	fit := widgets.NewIconButton(theme.ZoomFitIcon(), "Fit the whole map (Ctrl+0)", p.Fit)
 
 	p.paint = newPainter(p)
 	viewBar := container.NewHBox(p.paint.toggle, p.rooms, p.changes, zoomOut, zoomIn, fit)
@@ -150,9 +154,11 @@ func (p *Panel) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRe
 // Update shows the project's settings and seeds (the rooms overlay, the seed
 // bar), after any change.
 func (p *Panel) Update() {
-	pr := p.h.Project()
-	p.rooms.Checked = pr.Settings.ShowRooms
-	p.rooms.Refresh()
+	if on := p.h.Settings().ShowRooms; p.rooms.Checked != on {
+		p.rooms.Checked = on
+		p.rooms.Refresh()
+		p.setShowRooms(on)
+	}
 	p.seeds.refresh()
 }
 
@@ -189,9 +195,9 @@ func (p *Panel) ShowRun(r *chain.Result, elapsed time.Duration) {
 	if p.notice != "" {
 		notice, p.notice = p.notice+" · ", ""
 	}
-	msg := notice + fmt.Sprintf("Depth %d · seed %d%s · %d×%d · %d snapshots · %d rooms · %d spawns · %s",
-		r.Chain.Depth, r.Seed, tryText(r, p.h.Level()), st.Map.W, st.Map.H, hist.Len(), len(st.Rooms), len(st.Spawns),
-		fmtElapsed(elapsed))
+	msg := notice + fmt.Sprintf("Depth %d · seed %d%s · %d×%d · %s · %s · %s · %s",
+		r.Chain.Depth, r.Seed, tryText(r, p.h.Level()), st.Map.W, st.Map.H, jsonfile.Count(hist.Len(), "snapshot"),
+		jsonfile.Count(len(st.Rooms), "room"), jsonfile.Count(len(st.Spawns), "spawn"), fmtElapsed(elapsed))
 	if w := warningsText(r.Warnings); w != "" {
 		msg = w + " · " + msg
 		p.status.Importance = widget.WarningImportance
@@ -228,7 +234,7 @@ func warningsText(ws []chain.Warning) string {
 	case 1:
 		return "⚠ " + ws[0].String()
 	}
-	return fmt.Sprintf("⚠ %s (and %d more warnings)", ws[0].String(), len(ws)-1)
+	return fmt.Sprintf("⚠ %s (and %s more)", ws[0].String(), jsonfile.Count(len(ws)-1, "warning"))
 }
 
 // ShowFailure shows a run of the selected level that failed with err (r, if
@@ -328,6 +334,9 @@ func (p *Panel) FollowStep() {
 	}
 }
 
+// Snapshot is the index of the history snapshot on screen.
+func (p *Panel) Snapshot() int { return p.scrub.Current() }
+
 // Redraw draws the snapshot on screen again (a theme's look changed).
 func (p *Panel) Redraw() { p.showSnapshot(p.scrub.Current()) }
 
@@ -346,7 +355,7 @@ func (p *Panel) showSnapshot(i int) {
 	snap := h.At(i)
 	sc := render.SnapshotScene(snap, changed)
 	p.h.Style(sc, lvl)
-	sc.ShowRooms = p.h.Project().Settings.ShowRooms
+	sc.ShowRooms = p.h.Settings().ShowRooms
 	p.setScene(sc)
 	p.view.SetMarks(append(p.placedMarks(r, lvl, snap.Step.Index), p.paint.marks()...))
 }
@@ -436,7 +445,7 @@ func (p *Panel) HistoryKey(k *fyne.KeyEvent) {
 
 // RollSeed sets a new random master seed (unless the seed is locked).
 func (p *Panel) RollSeed() {
-	if p.h.Project().Settings.SeedLocked {
+	if p.h.Settings().SeedLocked {
 		return
 	}
 	n := widgets.NewSeed()

@@ -209,7 +209,8 @@ func TestSeedBarEditsTheMasterSeed(t *testing.T) {
 	assert.NotEqualValues(t, 7, m.Project().Seed)
 	assert.Equal(t, fmt.Sprint(m.Project().Seed), sb.master.Text)
 	test.Tap(sb.lock)
-	assert.True(t, m.Project().Settings.SeedLocked)
+	assert.True(t, m.Settings().SeedLocked)
+	assert.False(t, m.CanRedo())
 	before := m.Project().Seed
 	f.p.RollSeed()
 	assert.Equal(t, before, m.Project().Seed)
@@ -219,15 +220,26 @@ func TestSeedBarEditsTheMasterSeed(t *testing.T) {
 	assert.Equal(t, 1, f.h.copied)
 }
 
-func TestRoomsOverlayIsAProjectSetting(t *testing.T) {
+// The rooms overlay is a view setting: saved with the project, but no edit
+// (nothing unsaved, no undo step, and an undo leaves it).
+func TestRoomsOverlayIsAViewNotAnEdit(t *testing.T) {
 	f := newFixture(t, uitest.Project())
+	m := f.h.Model
 	assert.False(t, f.p.scene.ShowRooms)
-	f.p.ToggleRooms()
-	assert.True(t, f.h.Project().Settings.ShowRooms, "saved with the project")
+	before := m.Project()
+	test.Tap(f.p.rooms)
+	assert.True(t, m.Settings().ShowRooms)
+	assert.True(t, f.p.scene.ShowRooms)
+	assert.False(t, m.Dirty(), "a view toggle leaves nothing unsaved")
+	assert.False(t, m.CanUndo(), "and takes no undo step")
+	assert.Same(t, before, m.Project())
+	assert.True(t, m.Saved().Settings.ShowRooms, "saved with the project")
+	f.h.EditProject("Theme", "theme:0:wall:fg", func(*projects.Project) {})
 	assert.True(t, f.p.scene.ShowRooms)
 	f.h.Undo()
-	assert.False(t, f.p.rooms.Checked, "the check follows an undo")
+	assert.True(t, f.p.rooms.Checked, "an undo leaves the view as it is")
+	assert.True(t, f.p.scene.ShowRooms)
+	f.p.ToggleRooms()
 	assert.False(t, f.p.scene.ShowRooms)
-	f.h.EditProject("Theme", "theme:0:wall:fg", func(*projects.Project) {})
-	assert.False(t, f.p.scene.ShowRooms)
+	assert.False(t, m.Settings().ShowRooms)
 }

@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"hewn/chain"
+	"hewn/ui/internal/widgets"
 )
 
 // playSpeeds are the playback delays offered, in milliseconds (the tutorial plays at 250).
@@ -27,8 +28,8 @@ type scrubber struct {
 	cur    int
 	slider *widget.Slider
 	label  *widget.Label
-	play   *widget.Button
-	speed  *widget.Select
+	play   *widgets.IconButton
+	speed  *widgets.Select
 	delay  time.Duration
 	// chart plots floor share, regions and spawns along the history.
 	chart *historyChart
@@ -63,13 +64,15 @@ func newScrubber(post func(func())) *scrubber {
 	}
 	s.label = widget.NewLabel("No history yet")
 	s.label.Truncation = fyne.TextTruncateEllipsis
-	btn := func(icon fyne.Resource, f func()) *widget.Button { return widget.NewButtonWithIcon("", icon, f) }
-	first := btn(theme.MediaSkipPreviousIcon(), func() { s.Pause(); s.Show(0) })
-	back := btn(theme.NavigateBackIcon(), func() { s.Pause(); s.Step(-1) })
-	s.play = btn(theme.MediaPlayIcon(), s.Toggle)
-	fwd := btn(theme.NavigateNextIcon(), func() { s.Pause(); s.Step(1) })
-	last := btn(theme.MediaSkipNextIcon(), func() { s.Pause(); s.Show(s.Len() - 1) })
-	s.speed = widget.NewSelect(playSpeeds, func(v string) {
+	btn := func(icon fyne.Resource, tip string, f func()) *widgets.IconButton {
+		return widgets.NewIconButton(icon, tip, f)
+	}
+	first := btn(theme.MediaSkipPreviousIcon(), "First snapshot (Home)", func() { s.Pause(); s.Show(0) })
+	back := btn(theme.NavigateBackIcon(), "Previous snapshot (←)", func() { s.Pause(); s.Step(-1) })
+	s.play = btn(theme.MediaPlayIcon(), "Play or pause the history (Space)", s.Toggle)
+	fwd := btn(theme.NavigateNextIcon(), "Next snapshot (→)", func() { s.Pause(); s.Step(1) })
+	last := btn(theme.MediaSkipNextIcon(), "Last snapshot (End)", func() { s.Pause(); s.Show(s.Len() - 1) })
+	s.speed = widgets.NewSelect(playSpeeds, func(v string) {
 		ms, err := strconv.Atoi(strings.TrimSuffix(v, " ms"))
 		if err == nil && ms > 0 {
 			s.mu.Lock()

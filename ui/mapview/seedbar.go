@@ -23,8 +23,8 @@ type seedBar struct {
 	master *widget.Entry
 	// typing counts the edits the master entry is making (see refresh).
 	typing  int
-	dice    *widget.Button
-	lock    *widget.Check
+	dice    *widgets.IconButton
+	lock    *widgets.Check
 	level   *widget.Label
 	copyCmd *widget.Button
 	obj     fyne.CanvasObject
@@ -40,12 +40,9 @@ func newSeedBar(p *Panel) *seedBar {
 			m.EditProject("Set master seed", "master_seed", func(p *projects.Project) { p.Seed = n })
 		}
 	})
-	b.dice = widget.NewButtonWithIcon("", theme.ViewRefreshIcon(), p.RollSeed)
-	b.lock = widget.NewCheck("Lock", func(on bool) {
-		if on == m.Project().Settings.SeedLocked {
-			return
-		}
-		m.EditProject("Lock seed", "", func(p *projects.Project) { p.Settings.SeedLocked = on })
+	b.dice = widgets.NewIconButton(theme.ViewRefreshIcon(), "A new random master seed (Ctrl+R)", p.RollSeed)
+	b.lock = widgets.NewCheck("Lock", func(on bool) {
+		m.SetSettings(func(s *projects.Settings) { s.SeedLocked = on }) // a view setting, not an edit
 	})
 	b.level = widget.NewLabel("")
 	b.level.Truncation = fyne.TextTruncateEllipsis
@@ -60,9 +57,10 @@ func newSeedBar(p *Panel) *seedBar {
 // while the edit comes from typing into it).
 func (b *seedBar) refresh() {
 	p := b.p.h.Project()
-	b.lock.Checked = p.Settings.SeedLocked
+	locked := b.p.h.Settings().SeedLocked
+	b.lock.Checked = locked
 	b.lock.Refresh()
-	if p.Settings.SeedLocked {
+	if locked {
 		b.dice.Disable()
 		b.master.Disable()
 	} else {

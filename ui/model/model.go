@@ -38,6 +38,10 @@ const (
 	// entity): the content views refresh and the level regenerates (spawns
 	// are re-rolled); the chain's forms stay.
 	ChangeContent
+	// ChangeView: a view setting changed (the rooms overlay, the seed lock):
+	// not an edit of the project (no undo step, nothing unsaved); the map
+	// shows it.
+	ChangeView
 )
 
 // StepPath addresses a step in a chain: the index of a top-level step, then,
@@ -71,9 +75,12 @@ type Model struct {
 	// it: the pack needs saving when the project's differs.
 	packBase *content.Pack
 	undo     undoStack
-	level    int // selected level (-1 when the project has none)
-	step     int // selected top-level step of the level's chain (-1 for none)
-	subs     []func(Change)
+	// view holds the view settings (see Settings): saved with the project,
+	// but not part of the edits it undoes.
+	view  projects.Settings
+	level int // selected level (-1 when the project has none)
+	step  int // selected top-level step of the level's chain (-1 for none)
+	subs  []func(Change)
 }
 
 // NewModel returns a model editing p (which it takes ownership of), with the
@@ -86,6 +93,7 @@ func NewModel(p *projects.Project) *Model {
 
 func (m *Model) open(p *projects.Project) {
 	m.proj, m.saved = p, p
+	m.view = p.Settings
 	m.packBase = nil
 	m.undo.clear()
 	m.level, m.step = -1, -1
@@ -171,6 +179,32 @@ func (m *Model) OpenRecovered(p *projects.Project) {
 	m.open(p)
 	m.saved = nil
 	m.emit(ChangeProject | ChangeSelection | ChangeFile)
+}
+
+// Settings are the editor's view settings for the project (the rooms
+// overlay, the seed lock): saved with the project (Saved puts them in), but
+// changing them is not an edit: no undo step, nothing unsaved, and an undo
+// leaves them as they are. Read them here, not from Project().Settings.
+func (m *Model) Settings() projects.Settings { return m.view }
+
+// SetSettings changes the view settings with f (see Settings); a change is
+// reported as ChangeView.
+func (m *Model) SetSettings(f func(s *projects.Settings)) {
+	s := m.view
+	f(&s)
+	if s == m.view {
+		return
+	}
+	m.view = s
+	m.emit(ChangeView)
+}
+
+// Saved returns a copy of the current project as it is to be saved: with
+// the view settings.
+func (m *Model) Saved() *projects.Project {
+	p := m.proj.Clone()
+	p.Settings = m.view
+	return p
 }
 
 // OnChange registers f to be called after every change. The editor registers
@@ -488,8 +522,20 @@ func (m *Model) MoveStep(parent StepPath, i, delta int) {
 func (m *Model) SetEnabled(path StepPath, on bool) {
 	m.editChain(map[bool]string{true: "Enable step", false: "Disable step"}[on], func(c *chain.Chain) {
 		if s := stepAt(c.Steps, path); s != nil {
-			s.Disabled = !on
+			s.SetEnabled(on) // a broken step's JSON too
 		}
+	})
+}
+
+// ReplaceStep puts st in place of the step at path (the editor fixes a step
+// that did not load with it, see chain.Step.Raw): one undo step.
+func (m *Model) ReplaceStep(path StepPath, st chain.Step) {
+	m.Alone(func() {
+		m.editChain("Fix step", func(c *chain.Chain) {
+			if s := stepAt(c.Steps, path); s != nil {
+				*s = st.Clone()
+			}
+		})
 	})
 }
 
@@ -516,6 +562,13 @@ func (m *Model) SetParam(path StepPath, name string, val any) {
 		}
 		s.Params[name] = val
 	})
+}
+
+// ChooseParam is SetParam for a value chosen rather than typed (a dropdown,
+// a check box, a reset): one undo step of its own, never merged with the
+// edits before or after it, so an undo takes back exactly that choice.
+func (m *Model) ChooseParam(path StepPath, name string, val any) {
+	m.Alone(func() { m.SetParam(path, name, val) })
 }
 
 // ParamChange is the kind of change SetParam reports for setting parameter
@@ -556,7 +609,8 @@ func (m *Model) EditLevel(label, key string, f func(l *projects.Level)) {
 	m.ApplyKey(label, key, kind, func(p *projects.Project) { f(&p.Levels[li]) })
 }
 
-// AddLevel appends a level one deeper than the last, with a simple chain, and selects it.
+// AddLevel appends a level one deeper than the last, on the default chain
+// (projects.DefaultChain: a playable dungeon), and selects it.
 func (m *Model) AddLevel() {
 	depth := 1
 	for _, l := range m.proj.Levels {
@@ -564,8 +618,7 @@ func (m *Model) AddLevel() {
 	}
 	m.Apply("Add level", func(p *projects.Project) {
 		name := fmt.Sprintf("Level %d", depth)
-		p.Levels = append(p.Levels, projects.Level{Depth: depth, Name: name,
-			Chain: &chain.Chain{Name: name, Depth: depth, Width: 80, Height: 50, Steps: []chain.Step{{Builder: "simple_map"}}}})
+		p.Levels = append(p.Levels, projects.Level{Depth: depth, Name: name, Chain: projects.DefaultChain(name, depth)})
 	})
 	m.level, m.step = len(m.proj.Levels)-1, -1
 	m.emit(ChangeSelection)

@@ -240,3 +240,33 @@ func TestSavingMarksCleanAndRecoveredWorkIsUnsaved(t *testing.T) {
 	m.Open(testProject())
 	assert.False(t, m.Dirty())
 }
+
+func TestViewSettingsAreNotEdits(t *testing.T) {
+	m := NewModel(projects.New("T"))
+	var got []Change
+	m.OnChange(func(c Change) { got = append(got, c) })
+	m.SetSettings(func(s *projects.Settings) { s.ShowRooms = true })
+	assert.Equal(t, []Change{ChangeView}, got)
+	assert.False(t, m.Dirty())
+	assert.False(t, m.CanUndo())
+	m.SetSettings(func(s *projects.Settings) { s.ShowRooms = true })
+	assert.Len(t, got, 1, "the same setting again is no change")
+	m.Apply("Rename", func(p *projects.Project) { p.Name = "U" })
+	m.Undo()
+	assert.True(t, m.Settings().ShowRooms, "an undo leaves the view")
+	assert.True(t, m.Saved().Settings.ShowRooms, "saved with the project")
+	assert.False(t, m.Project().Settings.ShowRooms, "the project value itself is not edited")
+}
+
+func TestChooseParamIsOneUndoStepEach(t *testing.T) {
+	m := NewModel(projects.New("T"))
+	path := StepPath{2} // room_drawer
+	m.ChooseParam(path, "shape", "rectangle")
+	m.ChooseParam(path, "shape", "circle")
+	m.Undo()
+	assert.Equal(t, "rectangle", m.Step(path).Params["shape"])
+	m.SetParam(path, "shape", "circle")
+	m.SetParam(path, "shape", "random")
+	m.Undo()
+	assert.Equal(t, "rectangle", m.Step(path).Params["shape"], "typed values into one field still undo as one")
+}

@@ -17,6 +17,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"hewn/chain/jsonfile"
 	"hewn/content"
 	"hewn/projects"
 	"hewn/projects/play"
@@ -65,13 +66,14 @@ type Panel struct {
 	newSeed *widget.Button
 	save    *widget.Button
 	replay  *widget.Button
-	reveal  *widget.Check
-	walls   *widget.Check
-	invuln  *widget.Check
+	reveal  *widgets.Check
+	walls   *widgets.Check
+	invuln  *widgets.Check
 
 	replayer *play.Replayer
 	stop     chan struct{}
 	changed  bool
+	depth    int // the depth the status line names
 }
 
 // New returns the panel (no game runs until Start).
@@ -96,12 +98,12 @@ func New(h Host) *Panel {
 	pn.newSeed = widget.NewButtonWithIcon("New seed", theme.ViewRefreshIcon(), pn.newGame)
 	pn.save = widget.NewButtonWithIcon("Save", theme.DocumentSaveIcon(), pn.saveSession)
 	pn.replay = widget.NewButtonWithIcon("Replay", theme.MediaReplayIcon(), pn.replayClicked)
-	pn.reveal = widget.NewCheck("Reveal map", func(on bool) {
+	pn.reveal = widgets.NewCheck("Reveal map", func(on bool) {
 		pn.view.SetReveal(on)
 		pn.host.Focus(pn.view)
 	})
-	pn.walls = widget.NewCheck("Through walls", func(bool) { pn.applyCheats() })
-	pn.invuln = widget.NewCheck("Invulnerable", func(bool) { pn.applyCheats() })
+	pn.walls = widgets.NewCheck("Through walls", func(bool) { pn.applyCheats() })
+	pn.invuln = widgets.NewCheck("Invulnerable", func(bool) { pn.applyCheats() })
 	buttons := container.NewHBox(pn.restart, pn.newSeed, pn.save, pn.replay)
 	top := container.NewBorder(nil, nil, buttons, nil, pn.status)
 	side := container.NewVScroll(pn.side)
@@ -172,12 +174,18 @@ func (pn *Panel) startAt(master uint64, depth int) {
 		return
 	}
 	pn.setGame(g)
-	pn.status.SetText(fmt.Sprintf("Seed %d, depth %d. Keys: hjklyubn, 1-9 or arrows move, . waits, > descends, g picks up, q drinks, e eats", master, depth))
+	pn.status.SetText(playingText(g))
 	pn.host.Focus(pn.view)
+}
+
+// playingText is the status line of a game at its current depth.
+func playingText(g *play.Game) string {
+	return fmt.Sprintf("Seed %d, depth %d. Keys: hjklyubn, 1-9 or arrows move, . waits, > descends, g picks up, q drinks, e eats", g.Seed(), g.Depth)
 }
 
 // setGame shows g and applies the toggles to it.
 func (pn *Panel) setGame(g *play.Game) {
+	pn.depth = g.Depth
 	pn.changed = false
 	pn.restart.Importance = widget.MediumImportance
 	pn.restart.SetText("Restart")
@@ -231,6 +239,11 @@ func (pn *Panel) key(r rune) {
 	if err := g.Key(r); err != nil {
 		pn.status.SetText(err.Error())
 		return
+	}
+	if g.Depth != pn.depth {
+		// > took the player down: the status line follows
+		pn.depth = g.Depth
+		pn.status.SetText(playingText(g))
 	}
 	pn.refresh()
 }
@@ -290,7 +303,7 @@ func (pn *Panel) replaySession(s play.Session) error {
 	pn.replayer, pn.stop = r, make(chan struct{})
 	pn.replay.SetText("Stop")
 	pn.replay.SetIcon(theme.MediaStopIcon())
-	pn.status.SetText(fmt.Sprintf("Replaying seed %d, depth %d: %d keys", s.Seed, s.StartDepth, r.Left()))
+	pn.status.SetText(fmt.Sprintf("Replaying seed %d, depth %d: %s", s.Seed, s.StartDepth, jsonfile.Count(r.Left(), "key")))
 	pn.host.Focus(pn.view)
 	go func(stop chan struct{}) {
 		t := time.NewTicker(replayDelay)

@@ -3,6 +3,7 @@ package playview
 import (
 	"encoding/json"
 	"fmt"
+	"image"
 	"strings"
 	"testing"
 	"time"
@@ -280,4 +281,67 @@ func TestSessionNameAndSidebar(t *testing.T) {
 	for _, want := range []string{"HP 30/30 (alive)", "Depth 1", "Turn 0", "Underfoot:", "Weapon: Longsword, AC 10", "In sight ("} {
 		assert.Contains(t, s, want)
 	}
+}
+
+func TestTheStatusLineFollowsTheDepthAfterDescending(t *testing.T) {
+	h := newHost(t)
+	h.master, h.depth = 9, 1
+	pn, w := window(t, h)
+	pn.Shown()
+	g := pn.game()
+	require.NotNil(t, g)
+	assert.Contains(t, pn.status.Text, "depth 1.")
+	require.NotEmpty(t, g.Exits)
+	g.Player.Pos = g.Exits[0] // as if walked to the stairs
+	typeKeys(w, ">")
+	require.Equal(t, 2, g.Depth)
+	assert.Contains(t, pn.status.Text, "depth 2.", "the status line follows the game down")
+	assert.Contains(t, pn.side.Text, "Depth 2")
+}
+
+// Ticking Reveal map in a box-walled level draws the rock no one could see
+// blank, as the map view does, not as a lattice of box glyphs.
+func TestRevealDrawsRockAsRock(t *testing.T) {
+	h := newHost(t)
+	h.depth = 0
+	for i := range h.p.Levels {
+		if th, _, _ := h.p.Theme(i); th.BoxWalls {
+			h.depth = h.p.Levels[i].Depth
+			break
+		}
+	}
+	require.NotZero(t, h.depth, "a level in a box-walled theme")
+	pn, _ := window(t, h)
+	pn.Shown()
+	test.Tap(pn.reveal)
+	gs, ok := pn.view.Drawing().(*render.GameScene)
+	require.True(t, ok)
+	require.True(t, gs.Reveal)
+	g := gs.Game
+	a, err := render.NewAtlas(16)
+	require.NoError(t, err)
+	img := image.NewRGBA(image.Rect(0, 0, g.Map.W*16, g.Map.H*16))
+	gs.DrawAt(img, a, image.Point{})
+	rock := 0
+	for y := range g.Map.H {
+		for x := range g.Map.W {
+			pt := chain.Point{X: x, Y: y}
+			if g.Map.At(pt) != chain.Wall || !chain.Buried(g.Map, pt) || pt == g.Player.Pos || g.CreatureAt(pt) != nil || g.PropAt(pt) != nil || len(g.ItemsAt(pt)) > 0 {
+				continue
+			}
+			rock++
+			c := img.RGBAAt(x*16, y*16)
+			blank := true
+			for yy := y * 16; yy < y*16+16 && blank; yy++ {
+				for xx := x * 16; xx < x*16+16; xx++ {
+					if img.RGBAAt(xx, yy) != c {
+						blank = false
+						break
+					}
+				}
+			}
+			require.True(t, blank, "the rock at %v is drawn blank", pt)
+		}
+	}
+	assert.Positive(t, rock)
 }

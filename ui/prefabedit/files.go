@@ -11,6 +11,7 @@ import (
 	"hewn/chain"
 	"hewn/chain/prefab"
 	"hewn/projects"
+	"hewn/ui/internal/widgets"
 	"hewn/ui/render"
 )
 
@@ -99,8 +100,8 @@ func (p *Panel) NewLevelDialog() {
 	name := widget.NewEntry()
 	name.SetText(fmt.Sprintf("Level %d", nextDepth(pr)))
 	we, he, size := sizeEntries(80, 50)
-	fill := widget.NewSelect([]string{"floor inside walls", "wall"}, nil)
-	fill.SetSelected("floor inside walls")
+	fill := widgets.NewSelect([]string{"floor inside walls", "wall"}, nil)
+	fill.SetQuietly("floor inside walls")
 	p.form("New hand-made level", "Add level", []*widget.FormItem{
 		widget.NewFormItem("Name", name), widget.NewFormItem("Width", we), widget.NewFormItem("Height", he),
 		widget.NewFormItem("Start as", fill),

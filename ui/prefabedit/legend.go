@@ -35,8 +35,8 @@ type legendView struct {
 	rows   *fyne.Container
 	shown  []projects.LegendEntry // the project legend the rows show
 	glyph  *widget.Entry
-	kind   *widget.Select
-	tile   *widget.Select
+	kind   *widgets.Select
+	tile   *widgets.Select
 	entity *widget.SelectEntry
 	errl   *widget.Label
 	obj    fyne.CanvasObject
@@ -50,11 +50,11 @@ func newLegendView(p *Panel) *legendView {
 	for _, t := range chain.Tiles() {
 		tiles = append(tiles, t.String())
 	}
-	v.tile = widget.NewSelect(tiles, nil)
-	v.tile.SetSelected(chain.Floor.String())
+	v.tile = widgets.NewSelect(tiles, nil)
+	v.tile.SetQuietly(chain.Floor.String())
 	v.entity = widget.NewSelectEntry(nil)
 	v.entity.SetPlaceHolder("an entity of the content pack")
-	v.kind = widget.NewSelect([]string{kindTile, kindEntity, kindStart, kindExit, kindKeep}, func(k string) { v.kindChanged(k) })
+	v.kind = widgets.NewSelect([]string{kindTile, kindEntity, kindStart, kindExit, kindKeep}, func(k string) { v.kindChanged(k) })
 	v.kind.SetSelected(kindTile)
 	v.errl = widget.NewLabel("")
 	v.errl.Importance = widget.DangerImportance
@@ -77,7 +77,7 @@ func newLegendView(p *Panel) *legendView {
 		form, v.errl, add, widget.NewSeparator(),
 		widgets.Hint("The tutorial's characters are fixed; the project adds its own (bold), for every template, prefab file and paint step."),
 		v.rows)
-	v.obj = container.NewVScroll(box)
+	v.obj = widgets.FormScroll(container.NewVScroll(box))
 	return v
 }
 
@@ -116,7 +116,7 @@ func (v *legendView) refresh() {
 			text = fmt.Sprintf("'%s'  ⚠ %v", e.Glyph, err)
 		}
 		label := widget.NewLabelWithStyle(text, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-		del := widget.NewButtonWithIcon("", theme.DeleteIcon(), func() {
+		del := widgets.NewIconButton(theme.DeleteIcon(), "Remove this character from the legend", func() {
 			v.p.h.EditProject("Remove legend character "+e.Glyph, "", func(p *projects.Project) {
 				if i < len(p.Legend) {
 					p.Legend = slices.Delete(p.Legend, i, i+1)

@@ -27,7 +27,7 @@ type library struct {
 	items              []docRef // the rows: project prefabs, then built-ins
 	syncing            bool
 	obj                fyne.CanvasObject
-	add, dup, ren, del *widget.Button
+	add, dup, ren, del *widgets.IconButton
 }
 
 func newLibrary(p *Panel) *library {
@@ -53,15 +53,15 @@ func newLibrary(p *Panel) *library {
 			p.Open(lib.items[i].name)
 		}
 	}
-	icon := func(res fyne.Resource, f func()) *widget.Button {
-		b := widget.NewButtonWithIcon("", res, f)
+	icon := func(res fyne.Resource, tip string, f func()) *widgets.IconButton {
+		b := widgets.NewIconButton(res, tip, f)
 		b.Importance = widget.LowImportance
 		return b
 	}
-	lib.add = icon(theme.ContentAddIcon(), p.newDialog)
-	lib.dup = icon(theme.ContentCopyIcon(), p.duplicate)
-	lib.ren = icon(theme.DocumentCreateIcon(), p.renameDialog)
-	lib.del = icon(theme.DeleteIcon(), p.deleteDialog)
+	lib.add = icon(theme.ContentAddIcon(), "New prefab", p.newDialog)
+	lib.dup = icon(theme.ContentCopyIcon(), "Duplicate the prefab", p.duplicate)
+	lib.ren = icon(theme.DocumentCreateIcon(), "Rename the prefab (the steps naming it follow)", p.renameDialog)
+	lib.del = icon(theme.DeleteIcon(), "Delete the prefab", p.deleteDialog)
 	head := container.NewVBox(widget.NewLabelWithStyle("Prefabs", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		container.NewHBox(lib.add, lib.dup, lib.ren, lib.del))
 	lib.obj = container.NewBorder(head, nil, nil, nil, lib.list)
@@ -91,7 +91,7 @@ func (lib *library) refresh() {
 		lib.list.UnselectAll()
 	}
 	own := cur.src == srcProject
-	for _, b := range []*widget.Button{lib.ren, lib.del} {
+	for _, b := range []*widgets.IconButton{lib.ren, lib.del} {
 		if own {
 			b.Enable()
 		} else {
@@ -329,11 +329,4 @@ func (p *Panel) ResizeTo(w, h int) {
 	}
 	p.sel = chain.Rect{}
 	p.commit("Resize prefab", resized(p.base, w, h))
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

@@ -83,7 +83,7 @@ type Panel struct {
 	edit    *widget.Button   // the Edit menu's button
 	actions []*fyne.MenuItem // the Edit menu: disabled on a read-only template
 	live    *widgets.Viewport
-	levels  *widget.Select
+	levels  *widgets.Select
 	placed  *widget.Label
 	// brushesOf is what the brushes were drawn from (see refreshBrushes).
 	brushesOf brushSubject
@@ -157,7 +157,7 @@ func New(h Host) *Panel {
 	p.legend = newLegendView(p)
 	p.live = widgets.NewViewport()
 	p.live.SetMinSize(fyne.NewSize(150, 90))
-	p.levels = widget.NewSelect(nil, func(s string) {
+	p.levels = widgets.NewSelect(nil, func(s string) {
 		if i := slices.Index(p.levelNames, s); i >= 0 && i != h.LevelIndex() {
 			h.SelectLevel(i)
 		}
@@ -404,7 +404,7 @@ func (p *Panel) refreshLevels() {
 	}
 	p.levels.Options = slices.Clone(p.levelNames)
 	if li := p.h.LevelIndex(); li >= 0 && li < len(p.levelNames) {
-		p.levels.Selected = p.levelNames[li]
+		p.levels.SetQuietly(p.levelNames[li])
 	}
 	p.levels.Refresh()
 	var where []string

@@ -29,7 +29,7 @@ func projectForm(m Host, slot *widgets.Slot) fyne.CanvasObject {
 	seed := widgets.SeedEntry(p.Seed, func(n uint64) {
 		edit("Change master seed", "seed", func(p *projects.Project) { p.Seed = n })
 	})
-	dice := widget.NewButtonWithIcon("", theme.ViewRefreshIcon(), func() {
+	dice := widgets.NewIconButton(theme.ViewRefreshIcon(), "A new random master seed", func() {
 		n := widgets.NewSeed()
 		edit("Roll master seed", "", func(p *projects.Project) { p.Seed = n })
 	})

@@ -12,6 +12,7 @@ import (
 
 	"hewn/projects"
 	"hewn/ui/internal/uitest"
+	"hewn/ui/internal/widgets"
 	"hewn/ui/model"
 )
 
@@ -81,7 +82,7 @@ func TestProjectFormEdits(t *testing.T) {
 	assert.Same(t, form, uitest.FindOne[*widget.Form](t, f.p, nil), "typing the name rebuilds no form")
 	assert.True(t, fyne.Focusable(name) == f.w.Canvas().Focused())
 
-	test.Tap(uitest.FindAll(f.p, func(b *widget.Button) bool { return b.Text == "" })[0]) // the dice
+	test.Tap(uitest.FindOne[*widgets.IconButton](t, f.p, nil)) // the dice
 	assert.NotEqualValues(t, 7, f.h.Project().Seed)
 	seed := uitest.FindAll(f.p, func(e *widget.Entry) bool { return e.Text == fmt.Sprint(f.h.Project().Seed) })
 	assert.Len(t, seed, 1, "the form shows the new master seed")

@@ -33,7 +33,7 @@ type Panel struct {
 // New builds the panel over h.
 func New(h Host) *Panel {
 	p := &Panel{h: h, box: container.NewVBox()}
-	p.obj = container.NewVScroll(p.box)
+	p.obj = widgets.FormScroll(container.NewVScroll(p.box))
 	p.ExtendBaseWidget(p)
 	p.Update()
 	return p

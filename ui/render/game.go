@@ -68,8 +68,10 @@ func (gs *GameScene) DrawAt(dst *image.RGBA, a *Atlas, origin image.Point) {
 			if !g.Map.In(pt) || !gs.Reveal && !g.Remembered(pt) {
 				continue
 			}
-			lk := th.LookAt(g.Map, pt)
-			gl, fg := lk.Glyph, lk.FG
+			lk := th.Look(g.Map.At(pt))
+			// as the map view: rock no one could see is blank, not a
+			// lattice of box-drawing glyphs picked by its neighbours
+			gl, fg := chain.DrawnGlyph(g.Map, pt, g.Map.At(pt), lk.Glyph, th.BoxWalls), lk.FG
 			if pr := g.PropAt(pt); pr != nil {
 				gl, fg = firstRune(pr.Glyph, '?'), hexOr(pr.FG, fg)
 			} else if pr := hidden[pt]; pr != nil {

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"hewn/chain"
 	"hewn/projects"
 	"hewn/projects/play"
 )
@@ -56,4 +57,59 @@ func TestGameSceneDrawsThePlayerAndRevealsMore(t *testing.T) {
 	gs.Reveal = true
 	gs.DrawAt(whole, a, image.Point{})
 	assert.Greater(t, lit(whole), seen, "reveal shows what the player has not seen")
+}
+
+// Revealed, rock no one could see (a wall with walls all round) is blank in
+// a box-walled theme as in the map view, not a lattice of box glyphs.
+func TestRevealedRockIsBlank(t *testing.T) {
+	p, err := projects.Example()
+	require.NoError(t, err)
+	depth := 0
+	for i := range p.Levels {
+		if th, _, _ := p.Theme(i); th.BoxWalls {
+			depth = p.Levels[i].Depth
+			break
+		}
+	}
+	require.NotZero(t, depth, "a level in a box-walled theme")
+	g, err := play.New(p, nil, 11, depth)
+	require.NoError(t, err)
+	a, err := NewAtlas(16)
+	require.NoError(t, err)
+	gs := &GameScene{Game: g, Project: p, Reveal: true}
+	w, h := gs.Tiles()
+	img := image.NewRGBA(image.Rect(0, 0, w*16, h*16))
+	gs.DrawAt(img, a, image.Point{})
+	buried, drawn := 0, 0
+	for y := range h {
+		for x := range w {
+			pt := chain.Point{X: x, Y: y}
+			if g.Map.At(pt) != chain.Wall || pt == g.Player.Pos || g.CreatureAt(pt) != nil || g.PropAt(pt) != nil || len(g.ItemsAt(pt)) > 0 {
+				continue
+			}
+			cell := img.SubImage(image.Rect(x*16, y*16, x*16+16, y*16+16)).(*image.RGBA)
+			if chain.Buried(g.Map, pt) {
+				buried++
+				assert.True(t, uniform(cell), "rock at %v is blank", pt)
+			} else if !uniform(cell) {
+				drawn++
+			}
+		}
+	}
+	assert.Positive(t, buried, "the level has rock")
+	assert.Positive(t, drawn, "walls bordering open ground still draw")
+}
+
+// uniform reports whether every pixel of img has one colour.
+func uniform(img *image.RGBA) bool {
+	b := img.Bounds()
+	first := img.RGBAAt(b.Min.X, b.Min.Y)
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			if img.RGBAAt(x, y) != first {
+				return false
+			}
+		}
+	}
+	return true
 }

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"hewn/chain/jsonfile"
 	"hewn/projects/play"
 	"hewn/projects/stats"
 	"hewn/ui/internal/widgets"
@@ -104,9 +105,9 @@ func (b *balanceView) sweep() {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	b.running = cancel
-	b.lines.SetText(fmt.Sprintf("The %s plays %d depths × %d seeds…", t.Bot, len(depths), n))
-	b.p.bar.SetValue(0)
-	b.p.bar.Show()
+	b.lines.SetText(fmt.Sprintf("The %s plays %s × %s…", t.Bot, jsonfile.Count(len(depths), "depth"), jsonfile.Count(n, "seed")))
+	b.p.job.bar.SetValue(0)
+	b.p.job.bar.Show()
 	progress := func(done, total int) {
 		if done%max(1, total/100) == 0 || done == total {
 			b.h.Post(func() { b.p.advance(done, total) })
@@ -123,7 +124,7 @@ func (b *balanceView) sweep() {
 				b.lines.SetText("Balance stopped: " + err.Error())
 				return
 			}
-			b.p.bar.SetValue(1)
+			b.p.job.bar.SetValue(1)
 			b.show(r)
 			if b.onDone != nil {
 				b.onDone()
@@ -178,7 +179,7 @@ func (b *balanceView) showDeaths() {
 				continue
 			}
 			seed, depth, keys := s.Seed, d.Depth, s.Run.Keys
-			btn := widget.NewButton(fmt.Sprintf("seed %d: killed by %s after %d turns", seed, s.Run.Killer, s.Run.Turns),
+			btn := widget.NewButton(fmt.Sprintf("seed %d: killed by %s after %s", seed, s.Run.Killer, jsonfile.Count(s.Run.Turns, "turn")),
 				func() { b.h.OpenReplay(seed, depth, keys) })
 			btn.Alignment = widget.ButtonAlignLeading
 			b.deaths.Add(btn)

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"hewn/chain/jsonfile"
 	"hewn/projects/stats"
 	"hewn/ui/render/chart"
 )
@@ -217,7 +218,7 @@ func balanceChart(r *stats.BalanceReport) *chart.Chart {
 		}
 	}
 	return &chart.Chart{
-		Title:  fmt.Sprintf("Survival and exit rate per depth (%s, %d seeds)", r.Bot, r.Seeds),
+		Title:  fmt.Sprintf("Survival and exit rate per depth (%s, %s)", r.Bot, jsonfile.Count(r.Seeds, "seed")),
 		X:      chart.Axis{Label: "depth", Categories: depths},
 		Panels: []chart.Panel{{Y: chart.Axis{Label: "runs (%)", Min: 0, Max: 105}, Series: []chart.Series{surv, exit}}},
 	}

@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -16,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"hewn/chain"
+	"hewn/chain/jsonfile"
 	"hewn/projects"
 	"hewn/projects/stats"
 	"hewn/ui/internal/widgets"
@@ -66,9 +66,7 @@ type labView struct {
 	method  *widget.Select
 	seed    *widget.Entry
 	targets *widget.Entry
-	run     *widget.Button
-	cancelB *widget.Button
-	bar     *widget.ProgressBar
+	job     *job
 	summary *widget.Label
 	chart   *widgets.Chart
 	thumbs  *thumbGrid
@@ -77,10 +75,7 @@ type labView struct {
 	apply   *widget.Button
 	obj     fyne.CanvasObject
 
-	mu        sync.Mutex
-	cancel    context.CancelFunc
-	gen       uint64
-	searching bool // the search runs (not its thumbnails)
+	searching bool // the search runs (not its thumbnails); UI goroutine only
 
 	// the last search: its archive, and the dims and target it ran with
 	arch   *stats.Archive
@@ -123,12 +118,7 @@ func newLabView(p *Panel, h Host) *labView {
 	l.seed.SetText("1")
 	l.targets = widget.NewEntry()
 	l.targets.SetPlaceHolder("targets, e.g. rooms=8..12, path_length>=100")
-	l.run = widget.NewButtonWithIcon("Run", theme.MediaPlayIcon(), l.search)
-	l.run.Importance = widget.HighImportance
-	l.cancelB = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), l.stop)
-	l.cancelB.Disable()
-	l.bar = widget.NewProgressBar()
-	l.bar.Hide()
+	l.job = newJob(h.Post, l.search, l.stopped)
 	l.summary = widget.NewLabel("Vary parameters of the chain and map the levels they make over two metrics: each filled cell holds the best variant found there.")
 	l.summary.Wrapping = fyne.TextWrapWord
 	l.chart = widgets.NewChart(fyne.NewSize(320, 300))
@@ -151,12 +141,12 @@ func newLabView(p *Panel, h Host) *labView {
 	grid := widget.NewForm(widget.NewFormItem("across", axis(l.x, l.xr)), widget.NewFormItem("up", axis(l.y, l.yr)))
 	knobs := container.NewHBox(widget.NewLabel("bins"), sized(l.bins, 64), widget.NewLabel("budget"), sized(l.budget, 72),
 		l.method, widget.NewLabel("seed"), sized(l.seed, 56))
-	runRow := container.NewBorder(nil, nil, nil, container.NewHBox(l.run, l.cancelB), l.targets)
-	form := container.NewVBox(l.add, rows, grid, container.NewHScroll(knobs), runRow, l.bar, l.summary)
+	runRow := container.NewBorder(nil, nil, nil, container.NewHBox(l.job.run, l.job.cancelB), l.targets)
+	form := container.NewVBox(l.add, rows, grid, container.NewHScroll(knobs), runRow, l.job.bar, l.summary)
 	bottom := container.NewBorder(nil, nil, nil, container.NewHBox(l.open, l.apply), l.detail)
 	// in a scroll: the grid fills the tab when there is room, and the tab
 	// scrolls when there is not (a 1024×700 window)
-	l.obj = container.NewVScroll(container.NewBorder(form, bottom, nil, nil, l.chart))
+	l.obj = widgets.FormScroll(container.NewVScroll(container.NewBorder(form, bottom, nil, nil, l.chart)))
 	l.update()
 	return l
 }
@@ -292,49 +282,24 @@ func (l *labView) search() {
 		l.summary.SetText(msg)
 		return
 	}
-	l.stop()
-	ctx, cancel := context.WithCancel(context.Background())
-	l.mu.Lock()
-	l.gen++
-	gen := l.gen
-	l.cancel = cancel
+	ctx, gen := l.job.start()
 	l.searching = true
-	l.mu.Unlock()
-	l.bar.SetValue(0)
-	l.bar.Show()
-	l.cancelB.Enable()
 	l.summary.SetText(fmt.Sprintf("Searching %d variants of %s…", o.Budget, t.Name))
-	last := -1
-	o.Progress = func(done, total int) {
-		pct := done * 100 / max(total, 1)
-		l.mu.Lock()
-		show := pct != last
-		last = pct
-		l.mu.Unlock()
-		if show {
-			l.h.Post(func() {
-				if v := float64(done) / float64(max(total, 1)); v > l.bar.Value && l.current(gen) {
-					l.bar.SetValue(v)
-				}
-			})
-		}
-	}
+	o.Progress = l.job.progress(gen, 1)
 	look := l.look()
 	go func() {
 		a, err := stats.Tune(ctx, t, o)
 		l.h.Post(func() {
-			if !l.current(gen) {
+			if !l.job.current(gen) {
 				return
 			}
-			l.mu.Lock()
 			l.searching = false
-			l.mu.Unlock()
 			if err != nil {
-				l.stop()
+				l.job.end(gen)
 				l.summary.SetText("Search stopped: " + err.Error())
 				return
 			}
-			l.bar.SetValue(1)
+			l.job.bar.SetValue(1)
 			l.show(a, o.Dims, t)
 			if l.onDone != nil {
 				l.onDone()
@@ -344,28 +309,14 @@ func (l *labView) search() {
 	}()
 }
 
-// current says gen is the newest search (not cancelled nor superseded).
-func (l *labView) current(gen uint64) bool {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return gen == l.gen && l.cancel != nil
-}
-
-// stop cancels the search (or its thumbnails) in progress.
-func (l *labView) stop() {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.cancel != nil {
-		l.cancel()
-		l.cancel = nil
-		if l.searching {
-			l.summary.SetText("Cancelled.")
-		} else {
-			l.summary.SetText(l.summary.Text + " (Thumbnails stopped.)")
-		}
+// stopped says what Cancel stopped: the search, or its thumbnails.
+func (l *labView) stopped() {
+	if l.searching {
+		l.summary.SetText("Cancelled.")
+	} else {
+		l.summary.SetText(l.summary.Text + " (Thumbnails stopped.)")
 	}
 	l.searching = false
-	l.cancelB.Disable()
 }
 
 // look is the selected level's look, taken on the UI goroutine for the
@@ -381,10 +332,10 @@ func (l *labView) look() render.Scene {
 func (l *labView) show(a *stats.Archive, dims []stats.Dim, t stats.Target) {
 	l.arch, l.dims, l.target, l.chosen = a, dims, t, -1
 	pct := 100 * float64(a.Coverage.Filled) / float64(max(a.Coverage.Cells, 1))
-	msg := fmt.Sprintf("%d of %d cells filled (%.0f %%) by %d variants: %d failed, %d outside the ranges.",
-		a.Coverage.Filled, a.Coverage.Cells, pct, a.Evaluated, a.Failed, a.Outside)
+	msg := fmt.Sprintf("%d of %s filled (%.0f %%) by %s: %d failed, %d outside the ranges.",
+		a.Coverage.Filled, jsonfile.Count(a.Coverage.Cells, "cell"), pct, jsonfile.Count(a.Evaluated, "variant"), a.Failed, a.Outside)
 	if a.Meeting != nil {
-		msg += fmt.Sprintf(" %d cells meet the targets (%s).", *a.Meeting, strings.Join(a.Targets, ", "))
+		msg += fmt.Sprintf(" %s the targets (%s).", jsonfile.Count(*a.Meeting, "cell")+jsonfile.Pick(*a.Meeting, " meets", " meet"), strings.Join(a.Targets, ", "))
 	}
 	if a.FirstFailure != nil {
 		msg += " First failure: " + a.FirstFailure.Error
@@ -607,12 +558,7 @@ func (l *labView) drawThumbs(ctx context.Context, gen uint64, look render.Scene)
 		jobs = append(jobs, job{c.Bin, k, c})
 	}
 	finish := func() {
-		l.mu.Lock()
-		if gen == l.gen && l.cancel != nil {
-			l.cancel = nil
-		}
-		l.mu.Unlock()
-		l.cancelB.Disable()
+		l.job.end(gen)
 		if l.onThumbs != nil {
 			l.onThumbs()
 		}
@@ -631,14 +577,14 @@ func (l *labView) drawThumbs(ctx context.Context, gen uint64, look render.Scene)
 				continue
 			}
 			l.h.Post(func() {
-				if gen == l.gen {
+				if l.job.current(gen) {
 					l.cache[j.key] = img
 					l.thumbs.set(j.bin, img)
 				}
 			})
 		}
 		l.h.Post(func() {
-			if gen == l.gen {
+			if l.job.newest(gen) {
 				finish()
 			}
 		})

@@ -54,7 +54,7 @@ func runLab(t *testing.T, l *labView, h *fakeHost) *stats.Archive {
 	done, thumbs := make(chan struct{}, 1), make(chan struct{}, 1)
 	l.onDone = func() { done <- struct{}{} }
 	l.onThumbs = func() { thumbs <- struct{}{} }
-	test.Tap(l.run)
+	test.Tap(l.job.run)
 	require.True(t, h.q.DrainUntil(done, 2*time.Minute), "the search finished: %s", l.summary.Text)
 	require.True(t, h.q.DrainUntil(thumbs, 2*time.Minute), "the thumbnails were drawn")
 	require.NotNil(t, l.arch)
@@ -177,9 +177,9 @@ func TestIlluminateRefusesBadValuesAndCancels(t *testing.T) {
 
 	l.budget.SetText("1000000")
 	l.search()
-	assert.True(t, l.cancelB.Visible() && !l.cancelB.Disabled(), "Cancel is on while the search runs")
-	test.Tap(l.cancelB)
-	assert.True(t, l.cancelB.Disabled())
+	assert.True(t, l.job.cancelB.Visible() && !l.job.cancelB.Disabled(), "Cancel is on while the search runs")
+	test.Tap(l.job.cancelB)
+	assert.True(t, l.job.cancelB.Disabled())
 	h.q.DrainUntil(make(chan struct{}), 200*time.Millisecond)
 	assert.Nil(t, l.arch, "a cancelled search shows nothing")
 	assert.Equal(t, "Cancelled.", l.summary.Text)

@@ -15,19 +15,17 @@
 package statsview
 
 import (
-	"context"
 	"fmt"
 	"image/color"
 	"strconv"
-	"sync"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"hewn/chain"
+	"hewn/chain/jsonfile"
 	"hewn/projects"
 	"hewn/projects/stats"
 	"hewn/ui/internal/widgets"
@@ -73,9 +71,7 @@ type Panel struct {
 
 	seeds   *widget.Entry
 	from    *widget.Entry
-	run     *widget.Button
-	cancelB *widget.Button
-	bar     *widget.ProgressBar
+	job     *job
 	summary *widget.Label
 	metric  *widget.Select
 	compare *widget.Check
@@ -101,10 +97,6 @@ type Panel struct {
 	worst                     *fyne.Container
 	obj                       fyne.CanvasObject
 	report                    *stats.Report
-	mu                        sync.Mutex
-	cancel                    context.CancelFunc
-	gen                       uint64
-	running                   bool
 	balance                   *balanceView
 	lab                       *labView
 	sens                      *sensView
@@ -128,12 +120,7 @@ func New(h Host) *Panel {
 	p.seeds.SetText("200")
 	p.from = widget.NewEntry()
 	p.from.SetText("1")
-	p.run = widget.NewButtonWithIcon("Run", theme.MediaPlayIcon(), p.sweep)
-	p.run.Importance = widget.HighImportance
-	p.cancelB = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), p.cancelSweep)
-	p.cancelB.Disable()
-	p.bar = widget.NewProgressBar()
-	p.bar.Hide() // until a sweep runs (an empty bar reads as one stuck at 0 %)
+	p.job = newJob(h.Post, p.sweep, func() { p.summary.SetText("Sweep cancelled.") })
 	p.summary = widget.NewLabel("Run a sweep: the selected level over many master seeds.")
 	p.summary.Wrapping = fyne.TextWrapWord
 	p.metric = widget.NewSelect(stats.MetricNames, func(string) { p.draw() })
@@ -161,7 +148,7 @@ func New(h Host) *Panel {
 	p.changes = container.NewVBox()
 	p.changed = widget.NewCard("", "What the edits moved: percentiles that changed (saved → now)", p.changes)
 	p.changed.Hide()
-	form := container.NewHBox(widget.NewLabel("Seeds"), sized(p.seeds, 80), widget.NewLabel("from"), sized(p.from, 80), p.run, p.cancelB, p.compare)
+	form := container.NewHBox(widget.NewLabel("Seeds"), sized(p.seeds, 80), widget.NewLabel("from"), sized(p.from, 80), p.job.run, p.job.cancelB, p.compare)
 	hist := widget.NewCard("", "Histogram (point at a bar for its range and count)",
 		container.NewBorder(p.metric, nil, nil, nil, p.hist))
 	heat := widget.NewCard("", "Expressive range (maps per cell; point at a cell)", container.NewBorder(
@@ -170,8 +157,8 @@ func New(h Host) *Panel {
 		container.NewVBox(labelled("by", p.worstBy), p.worstNote), nil, nil, nil, p.worst))
 	p.balance = newBalanceView(p, h)
 	sections := container.NewVBox(hist, heat, p.changed, worst, p.balance.obj)
-	sweepTab := container.NewBorder(container.NewVBox(container.NewHScroll(form), p.bar, p.summary), nil, nil, nil,
-		container.NewVScroll(sections))
+	sweepTab := container.NewBorder(container.NewVBox(container.NewHScroll(form), p.job.bar, p.summary), nil, nil, nil,
+		widgets.FormScroll(container.NewVScroll(sections)))
 	p.lab = newLabView(p, h)
 	p.sens = newSensView(p, h)
 	p.tabs = container.NewAppTabs(
@@ -250,63 +237,33 @@ func (p *Panel) sweep() {
 		}
 	}
 	p.lastTarget = &t
-	p.cancelSweep()
-	ctx, cancel := context.WithCancel(context.Background())
-	p.mu.Lock()
-	p.gen++
-	gen := p.gen
-	p.cancel = cancel
-	p.running = true
-	p.mu.Unlock()
-	p.bar.SetValue(0)
-	p.bar.Show()
-	p.cancelB.Enable()
-	p.summary.SetText(fmt.Sprintf("Sweeping %s over %d seeds…", t.Name, n))
+	ctx, gen := p.job.start()
+	p.summary.SetText(fmt.Sprintf("Sweeping %s over %s…", t.Name, jsonfile.Count(n, "seed")))
 	if base != nil {
-		p.summary.SetText(fmt.Sprintf("Sweeping %s and %s over the same %d seeds…", t.Name, baseNote, n))
+		p.summary.SetText(fmt.Sprintf("Sweeping %s and %s over the same %s…", t.Name, baseNote, jsonfile.Count(n, "seed")))
 	}
-	var last int
-	sweeps, offset := 1, 0 // the progress of both sweeps on one bar
+	sweeps := 1 // the progress of both sweeps on one bar
 	if base != nil {
 		sweeps = 2
 	}
-	progress := func(done, total int) {
-		p.mu.Lock()
-		done, total = offset*total+done, sweeps*total
-		pct := done * 100 / total
-		show := pct != last
-		last = pct
-		p.mu.Unlock()
-		if show {
-			p.h.Post(func() { p.advance(done, total) })
-		}
-	}
+	progress := p.job.progress(gen, sweeps)
 	go func() {
 		o := stats.Options{From: from, Seeds: n, Progress: progress, KeepSamples: true}
 		r, err := stats.Run(ctx, t, o)
 		var rb *stats.Report
 		if err == nil && base != nil {
-			p.mu.Lock()
-			offset = 1
-			p.mu.Unlock()
+			p.job.nextPart()
 			rb, err = stats.Run(ctx, *base, o)
 		}
 		p.h.Post(func() {
-			p.mu.Lock()
-			current := gen == p.gen
-			if current {
-				p.running = false
-			}
-			p.mu.Unlock()
-			if !current {
+			if !p.job.end(gen) {
 				return
 			}
-			p.cancelB.Disable()
 			if err != nil {
 				p.summary.SetText("Sweep stopped: " + err.Error())
 				return
 			}
-			p.bar.SetValue(1)
+			p.job.bar.SetValue(1)
 			p.report, p.base, p.baseNote = r, rb, baseNote
 			p.draw()
 			if p.onDone != nil {
@@ -319,18 +276,8 @@ func (p *Panel) sweep() {
 // advance moves the progress bar to done of total: workers report out of
 // order, so it only moves forward.
 func (p *Panel) advance(done, total int) {
-	if v := float64(done) / float64(total); v > p.bar.Value {
-		p.bar.SetValue(v)
-	}
-}
-
-// cancelSweep stops a sweep in progress.
-func (p *Panel) cancelSweep() {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.cancel != nil {
-		p.cancel()
-		p.cancel = nil
+	if v := float64(done) / float64(total); v > p.job.bar.Value {
+		p.job.bar.SetValue(v)
 	}
 }
 
@@ -344,8 +291,8 @@ func (p *Panel) draw() {
 	d := reportData{r}
 	s := r.Metrics[p.metric.Selected]
 	mi := info(p.metric.Selected)
-	p.summary.SetText(fmt.Sprintf("%s, depth %d: %d maps, %d failed. %s: mean %s, min %s, median %s, max %s.",
-		r.Target, r.Depth, r.Maps, r.Failures.Count, capital(mi.short), mi.value(s.Mean), mi.value(s.Min), mi.value(s.P50), mi.value(s.Max)))
+	p.summary.SetText(fmt.Sprintf("%s, depth %d: %s, %d failed. %s: mean %s, min %s, median %s, max %s.",
+		r.Target, r.Depth, jsonfile.Count(r.Maps, "map"), r.Failures.Count, capital(mi.short), mi.value(s.Mean), mi.value(s.Min), mi.value(s.P50), mi.value(s.Max)))
 	p.showWorst(d)
 	if p.base == nil {
 		p.hist.SetChart(histogramChart(d, p.metric.Selected))

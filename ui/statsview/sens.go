@@ -1,20 +1,18 @@
 package statsview
 
 import (
-	"context"
 	"fmt"
 	"image/color"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/layout"
-	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"hewn/chain/jsonfile"
 	"hewn/projects/stats"
 	"hewn/ui/internal/widgets"
 	"hewn/ui/render/chart"
@@ -38,16 +36,12 @@ type sensView struct {
 	points  *widget.Entry
 	seeds   *widget.Entry
 	run     *widget.Button
-	cancelB *widget.Button
-	bar     *widget.ProgressBar
+	job     *job
 	summary *widget.Label
 	charts  *fyne.Container
 	result  *stats.Sensitivity
 	obj     fyne.CanvasObject
 
-	mu     sync.Mutex
-	cancel context.CancelFunc
-	gen    uint64
 	// onDone is called when a result is shown (tests).
 	onDone func()
 }
@@ -66,19 +60,14 @@ func newSensView(p *Panel, h Host) *sensView {
 	s.points.SetText("7")
 	s.seeds = widget.NewEntry()
 	s.seeds.SetText("30")
-	s.run = widget.NewButtonWithIcon("Run", theme.MediaPlayIcon(), s.sweep)
-	s.run.Importance = widget.HighImportance
-	s.cancelB = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), s.stop)
-	s.cancelB.Disable()
-	s.bar = widget.NewProgressBar()
-	s.bar.Hide()
+	s.job = newJob(h.Post, s.sweep, func() { s.summary.SetText("Cancelled.") })
 	s.summary = widget.NewLabel("Each parameter moves alone over its range; the same seeds run at every value, so a change is the parameter's.")
 	s.summary.Wrapping = fyne.TextWrapWord
 	s.charts = container.NewGridWrap(sensMin)
 	knobs := container.NewHBox(widget.NewLabel("points"), sized(s.points, 56), widget.NewLabel("seeds"), sized(s.seeds, 64),
-		widget.NewLabel("from the Sweep tab's first seed"), s.run, s.cancelB)
-	form := container.NewVBox(s.step, s.params.box, widget.NewLabel("Metrics"), s.metrics.box, container.NewHScroll(knobs), s.bar, s.summary)
-	s.obj = container.NewVScroll(container.NewBorder(form, nil, nil, nil, s.charts))
+		widget.NewLabel("from the Sweep tab's first seed"), s.job.run, s.job.cancelB)
+	form := container.NewVBox(s.step, s.params.box, widget.NewLabel("Metrics"), s.metrics.box, container.NewHScroll(knobs), s.job.bar, s.summary)
+	s.obj = widgets.FormScroll(container.NewVScroll(container.NewBorder(form, nil, nil, nil, s.charts)))
 	s.update()
 	return s
 }
@@ -168,69 +157,27 @@ func (s *sensView) sweep() {
 		s.summary.SetText("Tick a metric to plot.")
 		return
 	}
-	s.stop()
-	ctx, cancel := context.WithCancel(context.Background())
-	s.mu.Lock()
-	s.gen++
-	gen := s.gen
-	s.cancel = cancel
-	s.mu.Unlock()
-	s.bar.SetValue(0)
-	s.bar.Show()
-	s.cancelB.Enable()
-	s.summary.SetText(fmt.Sprintf("Moving %d parameters over %d seeds each…", len(dims), seeds))
-	last := -1
+	ctx, gen := s.job.start()
+	s.summary.SetText(fmt.Sprintf("Moving %s over %s each…", jsonfile.Count(len(dims), "parameter"), jsonfile.Count(seeds, "seed")))
 	o := stats.SensitivityOptions{Dims: dims, Metrics: ms, Points: points, Seeds: seeds, From: from,
-		Progress: func(done, total int) {
-			pct := done * 100 / max(total, 1)
-			s.mu.Lock()
-			show := pct != last
-			last = pct
-			s.mu.Unlock()
-			if show {
-				s.h.Post(func() {
-					if v := float64(done) / float64(max(total, 1)); v > s.bar.Value {
-						s.bar.SetValue(v)
-					}
-				})
-			}
-		}}
+		Progress: s.job.progress(gen, 1)}
 	go func() {
 		r, err := stats.RunSensitivity(ctx, t, o)
 		s.h.Post(func() {
-			s.mu.Lock()
-			current := gen == s.gen && s.cancel != nil
-			if current {
-				s.cancel = nil
-			}
-			s.mu.Unlock()
-			if !current {
+			if !s.job.end(gen) {
 				return
 			}
-			s.cancelB.Disable()
 			if err != nil {
 				s.summary.SetText("Stopped: " + err.Error())
 				return
 			}
-			s.bar.SetValue(1)
+			s.job.bar.SetValue(1)
 			s.show(r, dims, ms)
 			if s.onDone != nil {
 				s.onDone()
 			}
 		})
 	}()
-}
-
-// stop cancels the run in progress.
-func (s *sensView) stop() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.cancel != nil {
-		s.cancel()
-		s.cancel = nil
-		s.summary.SetText("Cancelled.")
-	}
-	s.cancelB.Disable()
 }
 
 // show draws a chart per parameter.
@@ -243,8 +190,8 @@ func (s *sensView) show(r *stats.Sensitivity, dims []stats.Dim, ms []string) {
 		s.charts.Add(c)
 	}
 	s.charts.Refresh()
-	s.summary.SetText(fmt.Sprintf("%d parameters × %d seeds from %d: the mean of each metric (line) with its 10th to 90th percentiles (grey). Point at a value to read it.",
-		len(r.Params), r.Seeds, r.From))
+	s.summary.SetText(fmt.Sprintf("%s × %s from %d: the mean of each metric (line) with its 10th to 90th percentiles (grey). Point at a value to read it.",
+		jsonfile.Count(len(r.Params), "parameter"), jsonfile.Count(r.Seeds, "seed"), r.From))
 }
 
 // bandColor draws the 10th and 90th percentiles.

@@ -43,17 +43,19 @@ func themeEditor(m Host, env themeEnv) fyne.CanvasObject {
 		names = append(names, t.Name)
 	}
 	idx := shownTheme(p, *env.sel)
-	pick := widget.NewSelect(names, nil)
+	pick := widgets.NewSelect(names, nil)
 	if idx >= 0 {
 		*env.sel = names[idx]
-		pick.SetSelected(names[idx])
+		pick.SetQuietly(names[idx])
 	}
-	pick.OnChanged = env.show
+	pick.SetOnChanged(env.show)
 	var builtins []string
 	for _, t := range chain.Themes() {
 		builtins = append(builtins, t.Name)
 	}
-	copyFrom := widget.NewSelect(builtins, func(b string) {
+	var copyFrom *widgets.Select
+	copyFrom = widgets.NewSelect(builtins, func(b string) {
+		copyFrom.SetQuietly("") // an action, not a value: the same one may be chosen again
 		th := themeCopy(p, b)
 		*env.sel = th.Name
 		m.EditProject("Add theme", "", func(p *projects.Project) { p.Themes = append(p.Themes, th) })
@@ -74,7 +76,7 @@ func themeEditor(m Host, env themeEnv) fyne.CanvasObject {
 		*env.sel = ""
 		m.EditProject("Remove theme", "", func(p *projects.Project) { p.Themes = slices.Delete(p.Themes, idx, idx+1) })
 	})
-	box := widget.NewCheck("Box-drawing walls", func(b bool) {
+	box := widgets.NewCheck("Box-drawing walls", func(b bool) {
 		m.Alone(func() {
 			env.slot.Edit(func() {
 				m.EditProject("Box-drawing walls", fmt.Sprintf("theme:%d:box", idx), func(p *projects.Project) { p.Themes[idx].BoxWalls = b })

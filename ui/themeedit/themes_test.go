@@ -77,9 +77,9 @@ func TestThemeEditor(t *testing.T) {
 	f := newFixture(t, uitest.Project())
 	e := f.p
 	objs := test.LaidOutObjects(e.box)
-	var copyFrom *widget.Select
+	var copyFrom *widgets.Select
 	for _, o := range objs {
-		if s, ok := o.(*widget.Select); ok && s.PlaceHolder == "New theme from…" {
+		if s, ok := o.(*widgets.Select); ok && s.PlaceHolder == "New theme from…" {
 			copyFrom = s
 		}
 	}
@@ -173,7 +173,7 @@ func TestThemeEditsRebuildNoForm(t *testing.T) {
 	assert.Equal(t, "#123456", chain.Hex(f.h.Project().Themes[0].Look(chain.Wall).FG))
 	assert.Equal(t, before, uitest.FindAll[*widget.Entry](e.box, nil), "a colour edit rebuilds no form")
 
-	box := uitest.FindOne(t, e.box, func(c *widget.Check) bool { return c.Text == "Box-drawing walls" })
+	box := uitest.FindOne(t, e.box, func(c *widgets.Check) bool { return c.Text == "Box-drawing walls" })
 	got := watch(f)
 	test.Tap(box)
 	assert.False(t, f.h.Project().Themes[0].BoxWalls)
@@ -182,13 +182,13 @@ func TestThemeEditsRebuildNoForm(t *testing.T) {
 	f.h.Undo()
 	assert.True(t, f.h.Project().Themes[0].BoxWalls, "the toggle undoes on its own")
 	assert.Equal(t, "#123456", chain.Hex(f.h.Project().Themes[0].Look(chain.Wall).FG))
-	assert.True(t, uitest.FindOne(t, e.box, func(c *widget.Check) bool { return c.Text == "Box-drawing walls" }).Checked,
+	assert.True(t, uitest.FindOne(t, e.box, func(c *widgets.Check) bool { return c.Text == "Box-drawing walls" }).Checked,
 		"the theme editor shows the undone value")
 }
 
 // themePick returns the theme editor's select of the project's themes.
-func themePick(t *testing.T, e *Panel) *widget.Select {
-	return uitest.FindOne(t, e.box, func(s *widget.Select) bool { return s.PlaceHolder != "New theme from…" })
+func themePick(t *testing.T, e *Panel) *widgets.Select {
+	return uitest.FindOne(t, e.box, func(s *widgets.Select) bool { return s.PlaceHolder != "New theme from…" })
 }
 
 func TestThemesTabFollowsTheSelectedLevel(t *testing.T) {
@@ -213,7 +213,7 @@ func TestThemesTabFollowsTheSelectedLevel(t *testing.T) {
 func TestNewThemeCanBeUsedForTheLevelAtOnce(t *testing.T) {
 	f := newFixture(t, themedProject())
 	e := f.p
-	copyFrom := uitest.FindOne(t, e.box, func(s *widget.Select) bool { return s.PlaceHolder == "New theme from…" })
+	copyFrom := uitest.FindOne(t, e.box, func(s *widgets.Select) bool { return s.PlaceHolder == "New theme from…" })
 	copyFrom.SetSelected("limestone")
 	assert.Equal(t, "my_limestone", themePick(t, e).Selected, "the new theme is shown")
 	test.Tap(buttonWithText(t, e.box, "Use for this level"))

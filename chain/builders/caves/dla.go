@@ -106,7 +106,7 @@ func (b dla) Build(ctx context.Context, s *chain.State, rng *rand.Rand) error {
 		case centralAttractor:
 			p := kit.RandomInner(rng, g)
 			at = p
-			for q := range kit.LineSeq(p, centre) {
+			for q := range chain.LineSeq(p, centre) {
 				if q == p { // the line's first tile is where the particle is
 					continue
 				}

@@ -271,7 +271,7 @@ func TestNearestCorridorsJoinNearest(t *testing.T) {
 
 func TestStraightLineIsALine(t *testing.T) {
 	for _, c := range []struct{ a, b chain.Point }{{chain.Point{X: 1, Y: 1}, chain.Point{X: 9, Y: 4}}, {chain.Point{X: 9, Y: 1}, chain.Point{X: 2, Y: 8}}, {chain.Point{X: 3, Y: 3}, chain.Point{X: 3, Y: 3}}} {
-		l := kit.Line(c.a, c.b)
+		l := chain.Line(c.a, c.b)
 		assert.Equal(t, c.a, l[0])
 		assert.Equal(t, c.b, l[len(l)-1])
 		assert.Len(t, l, max(abs(c.b.X-c.a.X), abs(c.b.Y-c.a.Y))+1, "one tile per step of the longer axis")

@@ -8,6 +8,7 @@ import (
 
 	"hewn/chain"
 	"hewn/chain/builders/internal/kit"
+	"hewn/chain/jsonfile"
 )
 
 func init() {
@@ -182,7 +183,7 @@ func (p paintStep) Build(ctx context.Context, s *chain.State, _ *rand.Rand) erro
 		s.Warn(strings.Join(notes, " and ") + ": skipped")
 	}
 	if buried > 0 {
-		s.Warn(fmt.Sprintf("%d painted %s on tiles nobody can stand on: skipped", buried, plural(buried, "spawn", "spawns")))
+		s.Warn(fmt.Sprintf("%d painted %s on tiles nobody can stand on: skipped", buried, jsonfile.Pick(buried, "spawn", "spawns")))
 	}
 	return nil
 }
@@ -194,14 +195,7 @@ func area(r chain.Rect) int {
 	return r.W * r.H
 }
 
-func tilesWord(n int) string { return plural(n, "tile falls", "tiles fall") }
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
+func tilesWord(n int) string { return jsonfile.Pick(n, "tile falls", "tiles fall") }
 
 // spawnIndex holds a state's spawns while cells clear and add them: clearing
 // a rectangle costs its area, not a pass over every spawn.

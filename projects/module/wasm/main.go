@@ -59,6 +59,7 @@ package main
 import (
 	"unsafe"
 
+	_ "hewn/chain/builders" // every builder registers itself
 	"hewn/projects/module"
 )
 

@@ -97,7 +97,7 @@ func NewStroke(tool Tool, p chain.Point) *Stroke {
 // so a fast pointer leaves no gaps).
 func (s *Stroke) Move(p chain.Point) {
 	if s.Tool == Pencil {
-		s.trail = append(s.trail, LinePoints(s.To, p)[1:]...)
+		s.trail = append(s.trail, chain.Line(s.To, p)[1:]...)
 	}
 	s.To = p
 }
@@ -121,7 +121,7 @@ func (s *Stroke) Tiles(bounds chain.Rect, same func(a, b chain.Point) bool) []ch
 	case Pencil:
 		pts = s.trail
 	case Line:
-		pts = LinePoints(s.From, s.To)
+		pts = chain.Line(s.From, s.To)
 	case Rect:
 		pts = Outline(s.Rect())
 	case FilledRect:
@@ -145,28 +145,6 @@ func unique(pts []chain.Point, bounds chain.Rect) []chain.Point {
 			seen[p] = true
 			out = append(out, p)
 		}
-	}
-	return out
-}
-
-// LinePoints returns the tiles of the straight line from a to b, both
-// included (Bresenham's).
-func LinePoints(a, b chain.Point) []chain.Point {
-	dx, dy := abs(b.X-a.X), -abs(b.Y-a.Y)
-	sx, sy := sign(b.X-a.X), sign(b.Y-a.Y)
-	err := dx + dy
-	out := []chain.Point{a}
-	for p := a; p != b; {
-		e2 := 2 * err
-		if e2 >= dy {
-			err += dy
-			p.X += sx
-		}
-		if e2 <= dx {
-			err += dx
-			p.Y += sy
-		}
-		out = append(out, p)
 	}
 	return out
 }
@@ -240,21 +218,4 @@ func Runs(tiles []chain.Point) []chain.Rect {
 		out = append(out, r)
 	}
 	return out
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
-func sign(x int) int {
-	switch {
-	case x > 0:
-		return 1
-	case x < 0:
-		return -1
-	}
-	return 0
 }

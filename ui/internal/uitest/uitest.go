@@ -8,6 +8,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -280,4 +281,32 @@ func Stroke(v Painted, pts ...chain.Point) {
 		v.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: v.TilePos(p)}})
 	}
 	v.MouseUp(at(pts[len(pts)-1]))
+}
+
+// Key sends key to w as the window does: to the focused object, else to the
+// canvas's own key handler (the editor's history keys).
+func Key(w fyne.Window, key fyne.KeyName) {
+	ev := &fyne.KeyEvent{Name: key}
+	if f := w.Canvas().Focused(); f != nil {
+		f.TypedKey(ev)
+		return
+	}
+	if h := w.Canvas().OnTypedKey(); h != nil {
+		h(ev)
+	}
+}
+
+// Choose picks value in the dropdown sel as a designer does: a tap opens its
+// list, the arrow keys walk down to the value and Enter chooses it.
+func Choose(t testing.TB, w fyne.Window, sel fyne.Tappable, options []string, value string) {
+	t.Helper()
+	i := slices.Index(options, value)
+	require.GreaterOrEqual(t, i, 0, "%q is one of the options %q", value, options)
+	test.Tap(sel)
+	menu := w.Canvas().Focused()
+	require.NotNil(t, menu, "the list of options has the keys")
+	for range i + 1 {
+		menu.TypedKey(&fyne.KeyEvent{Name: fyne.KeyDown})
+	}
+	menu.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
 }

@@ -1,6 +1,9 @@
 package widgets
 
 import (
+	"strings"
+	"sync"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
@@ -49,6 +52,11 @@ func (t *TipLayer) show(anchor fyne.CanvasObject, s string, imp widget.Importanc
 	pad := theme.Padding()
 	area := t.obj.Size()
 	width := area.Width - 2*pad
+	natural := float32(0) // the widest line's width: a short tip is as wide as its text
+	for _, line := range strings.Split(s, "\n") {
+		natural = max(natural, fyne.MeasureText(line, theme.TextSize(), t.text.TextStyle).Width)
+	}
+	width = min(width, natural+2*theme.InnerPadding()+2)
 	t.text.Importance = imp
 	t.text.Resize(fyne.NewSize(width, t.text.Size().Height)) // a wrapping label's height follows its width
 	t.text.SetText(s)
@@ -62,7 +70,8 @@ func (t *TipLayer) show(anchor fyne.CanvasObject, s string, imp widget.Importanc
 			y = max(0, area.Height-size.Height)
 		}
 	}
-	t.tip.Move(fyne.NewPos(pad, y))
+	x := min(max(at.X, pad), area.Width-width-pad)
+	t.tip.Move(fyne.NewPos(x, y))
 	t.tip.Resize(size)
 	t.bg.FillColor = theme.Color(theme.ColorNameOverlayBackground)
 	t.tip.Show()
@@ -115,3 +124,65 @@ func (l *TipLabel) MouseMoved(*desktop.MouseEvent) {}
 
 // MouseOut implements desktop.Hoverable: the tip goes.
 func (l *TipLabel) MouseOut() { l.tips.Hide() }
+
+// windowTips holds each window's tip layer (see UseTips) by canvas.
+var windowTips sync.Map
+
+// UseTips makes t the tip layer of the window whose canvas is c: icon
+// buttons (IconButton) in that window show their tips in it. Stack t's
+// Layer over the window's whole content.
+func UseTips(c fyne.Canvas, t *TipLayer) { windowTips.Store(c, t) }
+
+// tipsOf is the tip layer of the window o is in (nil: none).
+func tipsOf(o fyne.CanvasObject) *TipLayer {
+	c := fyne.CurrentApp().Driver().CanvasForObject(o)
+	if c == nil {
+		return nil
+	}
+	if t, ok := windowTips.Load(c); ok {
+		return t.(*TipLayer)
+	}
+	return nil
+}
+
+// IconButton is a button that shows only an icon, with a tip saying what it
+// does (and its key, if any) while the pointer rests on it, in the tip layer
+// of its window (UseTips).
+type IconButton struct {
+	widget.Button
+	// Tip says what the button does ("Zoom in (Ctrl+=)").
+	Tip string
+}
+
+// NewIconButton returns a button showing icon, explained by tip, calling
+// tapped.
+func NewIconButton(icon fyne.Resource, tip string, tapped func()) *IconButton {
+	b := &IconButton{Tip: tip}
+	b.Icon, b.OnTapped = icon, tapped
+	b.ExtendBaseWidget(b)
+	return b
+}
+
+// MouseIn shows the tip.
+func (b *IconButton) MouseIn(e *desktop.MouseEvent) {
+	b.Button.MouseIn(e)
+	if t := tipsOf(b); t != nil && b.Tip != "" {
+		t.show(b, b.Tip, widget.MediumImportance)
+	}
+}
+
+// MouseOut hides the tip.
+func (b *IconButton) MouseOut() {
+	b.Button.MouseOut()
+	if t := tipsOf(b); t != nil {
+		t.Hide()
+	}
+}
+
+// Tapped hides the tip and runs the button.
+func (b *IconButton) Tapped(e *fyne.PointEvent) {
+	if t := tipsOf(b); t != nil {
+		t.Hide()
+	}
+	b.Button.Tapped(e)
+}

@@ -3,6 +3,7 @@ package widgets
 import (
 	"image"
 	"image/color"
+	"math"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -21,6 +22,18 @@ type Drawing interface {
 	// DrawAt draws the tiles into dst with tile (0,0)'s top-left corner at
 	// pixel origin of dst, a.Cell() pixels a tile, filling the whole of dst.
 	DrawAt(dst *image.RGBA, a *render.Atlas, origin image.Point)
+}
+
+// SmallDrawing is a Drawing that can also be drawn below render.MinCell
+// pixels a tile, as colours (a map's render.Scene): the viewport then fits
+// and zooms out as far as the whole drawing needs, at any size, and shows an
+// overview of the whole drawing while zoomed in.
+type SmallDrawing interface {
+	Drawing
+	// DrawSmall draws the drawing into the whole of dst with tile (0,0)'s
+	// top-left corner at pixel origin: cell pixels a tile (1..MinCell-1),
+	// or, with shrink > 1, one pixel for every shrink×shrink tiles.
+	DrawSmall(dst *image.RGBA, origin image.Point, cell, shrink int)
 }
 
 // Followed is a Drawing whose view follows one tile (a game's player): see
@@ -52,6 +65,7 @@ type Viewport struct {
 
 	drawing Drawing
 	cell    int         // tile side in device pixels (0: defaultCell)
+	shrink  int         // > 1: one device pixel for shrink×shrink tiles (cell is then 1)
 	origin  image.Point // device pixel of tile (0,0)'s top-left corner
 	free    bool        // the user zoomed or panned: no longer fitting the drawing
 	follow  bool        // fixed cell, centred on the drawing's focus
@@ -67,6 +81,13 @@ type Viewport struct {
 	tool     Tool
 	stroking bool
 	last     chain.Point
+	// overview is where the overview of the whole drawing shows in the
+	// frame (empty: none), and its zoom; panning is set while the primary
+	// button drags in it.
+	overview       image.Rectangle
+	overviewZoom   zoomLevel
+	overviewOrigin image.Point
+	panning        bool
 
 	// OnHover is called with the tile under the pointer when it moves or the
 	// drawing changes under it, and with in false when the pointer leaves.
@@ -177,7 +198,7 @@ func (v *Viewport) Drawing() Drawing { return v.drawing }
 // the drawing's focus tile (a Followed drawing's), clamped to the drawing
 // (centred when it is smaller than the view). Zooming and panning stop.
 func (v *Viewport) Follow(cell int) {
-	v.follow, v.cell = true, cell
+	v.follow, v.cell, v.shrink = true, cell, 0
 	v.Refresh()
 }
 
@@ -196,25 +217,226 @@ func (v *Viewport) Fit() { v.free = false; v.Refresh() }
 // fitting reports whether the view is in fit mode.
 func (v *Viewport) fitting() bool { return !v.free && !v.follow }
 
-// zoom changes the tile size by factor around the device pixel at (anchor).
+// zoom changes the tile size by factor around the device pixel at (anchor):
+// from render.MaxCell pixels a tile down to the scale at which the whole
+// drawing shows (not below render.MinCell when it shows whole at that
+// size, or when the drawing cannot be drawn small).
 func (v *Viewport) zoom(factor float64, anchor image.Point) {
 	if v.follow {
 		return
 	}
-	cell := v.cellSize()
-	c := int(float64(cell)*factor + 0.5)
-	if c == cell {
+	cur := v.zoomLevel()
+	next := zoomOf(cur.scale() * factor)
+	if next == cur {
 		if factor > 1 {
-			c++
+			next = cur.finer()
 		} else {
-			c--
+			next = cur.coarser()
 		}
 	}
-	c = min(max(c, render.MinCell), render.MaxCell)
+	s, sc := v.Size(), v.pxScale()
+	if lo := v.minZoom(int(s.Width*sc), int(s.Height*sc)); next.scale() < lo.scale() {
+		next = lo
+	}
+	if next.scale() > render.MaxCell {
+		next = zoomLevel{cell: render.MaxCell}
+	}
 	// keep the tile under the anchor in place
-	v.origin.X = anchor.X - (anchor.X-v.origin.X)*c/cell
-	v.origin.Y = anchor.Y - (anchor.Y-v.origin.Y)*c/cell
-	v.cell = c
+	r := next.scale() / cur.scale()
+	v.origin.X = anchor.X - int(math.Round(float64(anchor.X-v.origin.X)*r))
+	v.origin.Y = anchor.Y - int(math.Round(float64(anchor.Y-v.origin.Y)*r))
+	v.cell, v.shrink = next.cell, next.shrink
+	v.free = true
+	v.Refresh()
+}
+
+// zoomLevel is a drawing scale: cell device pixels a tile, or, with shrink
+// > 1, one pixel for shrink×shrink tiles.
+type zoomLevel struct{ cell, shrink int }
+
+// scale is the pixels a tile.
+func (z zoomLevel) scale() float64 {
+	if z.shrink > 1 {
+		return 1 / float64(z.shrink)
+	}
+	return float64(z.cell)
+}
+
+// finer is the next larger scale, coarser the next smaller.
+func (z zoomLevel) finer() zoomLevel {
+	switch {
+	case z.shrink > 2:
+		return zoomLevel{cell: 1, shrink: z.shrink - 1}
+	case z.shrink == 2:
+		return zoomLevel{cell: 1}
+	}
+	return zoomLevel{cell: z.cell + 1}
+}
+
+func (z zoomLevel) coarser() zoomLevel {
+	switch {
+	case z.shrink > 1:
+		return zoomLevel{cell: 1, shrink: z.shrink + 1}
+	case z.cell > 1:
+		return zoomLevel{cell: z.cell - 1}
+	}
+	return zoomLevel{cell: 1, shrink: 2}
+}
+
+// zoomOf is the level nearest scale s (pixels a tile).
+func zoomOf(s float64) zoomLevel {
+	if s >= 1 {
+		return zoomLevel{cell: int(s + 0.5)}
+	}
+	if k := int(1/s + 0.5); k > 1 {
+		return zoomLevel{cell: 1, shrink: k}
+	}
+	return zoomLevel{cell: 1}
+}
+
+// zoomLevel is the view's scale now.
+func (v *Viewport) zoomLevel() zoomLevel { return zoomLevel{cell: v.cellSize(), shrink: v.shrink} }
+
+// small reports whether the drawing can be drawn below render.MinCell.
+func (v *Viewport) small() (SmallDrawing, bool) {
+	s, ok := v.drawing.(SmallDrawing)
+	return s, ok
+}
+
+// fitZoom is the largest scale at which the whole w×h-tile drawing shows in
+// pw×ph pixels (a whole number of pixels a tile, or of tiles a pixel), at
+// most render.MaxCell; not below render.MinCell when the drawing cannot be
+// drawn small.
+func (v *Viewport) fitZoom(w, h, pw, ph int) zoomLevel {
+	c := min(pw/w, ph/h, render.MaxCell)
+	if _, ok := v.small(); !ok {
+		return zoomLevel{cell: max(c, render.MinCell)}
+	}
+	if c >= 1 {
+		return zoomLevel{cell: c}
+	}
+	k := max((w+pw-1)/pw, (h+ph-1)/ph, 2)
+	return zoomLevel{cell: 1, shrink: k}
+}
+
+// minZoom is the smallest scale zooming out reaches in a pw×ph view: the
+// fit, or render.MinCell when the drawing shows whole at that size.
+func (v *Viewport) minZoom(pw, ph int) zoomLevel {
+	tw, th := tiles(v.drawing)
+	if tw == 0 || th == 0 || pw <= 0 || ph <= 0 {
+		return zoomLevel{cell: render.MinCell}
+	}
+	if fit := v.fitZoom(tw, th, pw, ph); fit.scale() < render.MinCell {
+		return fit
+	}
+	return zoomLevel{cell: render.MinCell}
+}
+
+// px is the pixel offset from the origin of the first pixel of tile
+// coordinate t at this scale (end: of the pixel after the last, for t one
+// past a range).
+func (z zoomLevel) px(t int, end bool) int {
+	if k := z.shrink; k > 1 {
+		if end {
+			return -floorDiv(-t, k)
+		}
+		return floorDiv(t, k)
+	}
+	return t * z.cell
+}
+
+// tile is the tile coordinate under the pixel offset d from the origin.
+func (z zoomLevel) tile(d int) int {
+	if k := z.shrink; k > 1 {
+		return d * k
+	}
+	return floorDiv(d, z.cell)
+}
+
+// tilePx is zoomLevel.px at the view's scale.
+func (v *Viewport) tilePx(t int, end bool) int { return v.zoomLevel().px(t, end) }
+
+// pxTile is zoomLevel.tile at the view's scale.
+func (v *Viewport) pxTile(d int) int { return v.zoomLevel().tile(d) }
+
+// overviewSide is the largest side of the overview, in Fyne units.
+const overviewSide = 160
+
+// overviewColor frames the overview and the part of the drawing in view.
+var (
+	overviewFrame = color.RGBA{0x60, 0x60, 0x60, 0xFF}
+	overviewView  = color.RGBA{0xFF, 0xFF, 0xFF, 0xFF}
+)
+
+// drawOverview draws, in the bottom-right corner of a pw×ph frame, the whole
+// drawing small with the part in view outlined, when the view shows only
+// part of a drawing that can be drawn small. A press in it moves the view
+// there (see MouseDown).
+func (v *Viewport) drawOverview(pw, ph int) {
+	v.overview = image.Rectangle{}
+	sd, ok := v.small()
+	tw, th := tiles(v.drawing)
+	if !ok || v.follow || tw == 0 || th == 0 {
+		return
+	}
+	x0, y0 := v.origin.X, v.origin.Y
+	if x0 >= 0 && y0 >= 0 && x0+v.tilePx(tw, true) <= pw && y0+v.tilePx(th, true) <= ph {
+		return // all of it is in view
+	}
+	side := int(overviewSide * v.pxScale())
+	bw, bh := min(side, pw/3), min(side, ph/3)
+	if bw < 16 || bh < 16 {
+		return
+	}
+	z := zoomLevel{cell: min(bw/tw, bh/th, render.MinCell-1)}
+	if z.cell < 1 {
+		z = zoomLevel{cell: 1, shrink: max((tw+bw-1)/bw, (th+bh-1)/bh, 2)}
+	}
+	margin := int(8 * v.pxScale())
+	size := image.Pt(z.px(tw, true), z.px(th, true))
+	r := image.Rectangle{image.Pt(pw-margin-size.X, ph-margin-size.Y), image.Pt(pw-margin, ph-margin)}
+	if r.Min.X < 0 || r.Min.Y < 0 {
+		return
+	}
+	outline(v.buf, r.Inset(-1), overviewFrame)
+	sd.DrawSmall(v.buf.SubImage(r).(*image.RGBA), r.Min, z.cell, z.shrink)
+	// the tiles in view, outlined
+	vis := image.Rect(z.px(v.pxTile(-x0), false), z.px(v.pxTile(-y0), false),
+		z.px(v.pxTile(pw-x0), true), z.px(v.pxTile(ph-y0), true)).Add(r.Min).Intersect(r)
+	if !vis.Empty() {
+		outline(v.buf, vis, overviewView)
+	}
+	v.overview, v.overviewZoom, v.overviewOrigin = r, z, r.Min
+}
+
+// outline draws a one-pixel frame just inside r in c.
+func outline(dst *image.RGBA, r image.Rectangle, c color.RGBA) {
+	for _, side := range []image.Rectangle{
+		image.Rect(r.Min.X, r.Min.Y, r.Max.X, r.Min.Y+1), image.Rect(r.Min.X, r.Max.Y-1, r.Max.X, r.Max.Y),
+		image.Rect(r.Min.X, r.Min.Y, r.Min.X+1, r.Max.Y), image.Rect(r.Max.X-1, r.Min.Y, r.Max.X, r.Max.Y),
+	} {
+		tintRect(dst, side, c)
+	}
+}
+
+// Overview reports where the overview of the whole drawing shows in the
+// widget (false: it does not, the whole drawing is in view).
+func (v *Viewport) Overview() (fyne.Position, fyne.Size, bool) {
+	if v.overview.Empty() {
+		return fyne.Position{}, fyne.Size{}, false
+	}
+	sc := v.pxScale()
+	r := v.overview
+	return fyne.NewPos(float32(r.Min.X)/sc, float32(r.Min.Y)/sc), fyne.NewSize(float32(r.Dx())/sc, float32(r.Dy())/sc), true
+}
+
+// centreOn moves the view so that the tile under device pixel px of the
+// overview is in the middle of the view.
+func (v *Viewport) centreOn(px image.Point) {
+	z := v.overviewZoom
+	t := chain.Point{X: z.tile(px.X - v.overviewOrigin.X), Y: z.tile(px.Y - v.overviewOrigin.Y)}
+	s, sc := v.Size(), v.pxScale()
+	v.origin = image.Pt(int(s.Width*sc)/2-v.tilePx(t.X, false), int(s.Height*sc)/2-v.tilePx(t.Y, false))
 	v.free = true
 	v.Refresh()
 }
@@ -226,12 +448,12 @@ func (v *Viewport) ZoomCenter(factor float64) {
 	v.zoom(factor, image.Pt(int(s.Width*sc/2), int(s.Height*sc/2)))
 }
 
-// fitTo computes the cell size and origin showing the whole w×h-tile drawing
-// in pw×ph pixels: the largest integer cell at which every tile shows, centred.
+// fitTo computes the scale and origin showing the whole w×h-tile drawing
+// in pw×ph pixels (see fitZoom), centred.
 func (v *Viewport) fitTo(w, h, pw, ph int) {
-	c := min(pw/w, ph/h)
-	v.cell = min(max(c, render.MinCell), render.MaxCell)
-	v.origin = image.Pt((pw-w*v.cell)/2, (ph-h*v.cell)/2)
+	z := v.fitZoom(w, h, pw, ph)
+	v.cell, v.shrink = z.cell, z.shrink
+	v.origin = image.Pt((pw-v.tilePx(w, true))/2, (ph-v.tilePx(h, true))/2)
 }
 
 // followTo centres the view of pw×ph pixels on tile p of a w×h-tile drawing.
@@ -268,15 +490,20 @@ func (v *Viewport) draw(w, h int) image.Image {
 		return v.buf
 	}
 	v.place(w, h)
-	atlas, err := render.NewAtlas(v.cellSize())
-	if err != nil {
-		clear(v.buf.Pix)
-		return v.buf
+	if sd, ok := v.small(); ok && (v.shrink > 1 || v.cellSize() < render.MinCell) {
+		sd.DrawSmall(v.buf, v.origin, v.cellSize(), v.shrink)
+	} else {
+		atlas, err := render.NewAtlas(max(v.cellSize(), render.MinCell))
+		if err != nil {
+			clear(v.buf.Pix)
+			return v.buf
+		}
+		v.drawing.DrawAt(v.buf, atlas, v.origin)
 	}
-	v.drawing.DrawAt(v.buf, atlas, v.origin)
 	for _, m := range v.marks {
 		v.drawMark(m)
 	}
+	v.drawOverview(w, h)
 	return v.buf
 }
 
@@ -310,13 +537,16 @@ func (v *Viewport) drawMark(m Mark) {
 	if m.Rect.Empty() {
 		return
 	}
-	n := v.cellSize()
-	r := image.Rect(m.Rect.X*n, m.Rect.Y*n, m.Rect.X2()*n, m.Rect.Y2()*n).Add(v.origin)
+	r := image.Rect(v.tilePx(m.Rect.X, false), v.tilePx(m.Rect.Y, false),
+		v.tilePx(m.Rect.X2(), true), v.tilePx(m.Rect.Y2(), true)).Add(v.origin)
 	if m.Fill {
 		tintRect(v.buf, r, m.Color)
 		return
 	}
-	t := max(1, n/6)
+	t := max(1, v.cellSize()/6)
+	if v.shrink > 1 {
+		t = 1
+	}
 	c := m.Color
 	c.A = markAlpha
 	for _, side := range []image.Rectangle{
@@ -358,7 +588,7 @@ func (v *Viewport) devicePx(p fyne.Position) image.Point {
 func (v *Viewport) tileAt(p fyne.Position) chain.Point {
 	v.placeNow()
 	px := v.devicePx(p)
-	return chain.Point{X: floorDiv(px.X-v.origin.X, v.cellSize()), Y: floorDiv(px.Y-v.origin.Y, v.cellSize())}
+	return chain.Point{X: v.pxTile(px.X - v.origin.X), Y: v.pxTile(px.Y - v.origin.Y)}
 }
 
 func floorDiv(a, b int) int {
@@ -373,8 +603,12 @@ func floorDiv(a, b int) int {
 // pop-up over a tile, or a test's pointer.
 func (v *Viewport) TilePos(t chain.Point) fyne.Position {
 	v.placeNow()
-	n, sc := v.cellSize(), v.pxScale()
-	return fyne.NewPos(float32(v.origin.X+t.X*n+n/2)/sc, float32(v.origin.Y+t.Y*n+n/2)/sc)
+	sc := v.pxScale()
+	half := float32(v.cellSize()) / 2
+	if v.shrink > 1 {
+		half = 0.5
+	}
+	return fyne.NewPos((float32(v.origin.X+v.tilePx(t.X, false))+half)/sc, (float32(v.origin.Y+v.tilePx(t.Y, false))+half)/sc)
 }
 
 // Scrolled zooms around the pointer (fyne.Scrollable).
@@ -389,6 +623,10 @@ func (v *Viewport) Scrolled(e *fyne.ScrollEvent) {
 // Dragged pans (fyne.Draggable), or, while the primary button strokes a
 // tool, tells the tool of each new tile under the pointer.
 func (v *Viewport) Dragged(e *fyne.DragEvent) {
+	if v.panning {
+		v.centreOn(v.devicePx(e.Position))
+		return
+	}
 	if v.stroking {
 		if t := v.tileAt(e.Position); t != v.last {
 			v.last = t
@@ -406,10 +644,16 @@ func (v *Viewport) Dragged(e *fyne.DragEvent) {
 }
 
 // DragEnd implements fyne.Draggable.
-func (v *Viewport) DragEnd() {}
+func (v *Viewport) DragEnd() { v.panning = false }
 
-// MouseDown starts a tool's stroke on the primary button (desktop.Mouseable).
+// MouseDown starts a tool's stroke on the primary button (desktop.Mouseable);
+// pressed in the overview, it moves the view there (and dragging on follows).
 func (v *Viewport) MouseDown(e *desktop.MouseEvent) {
+	if e.Button == desktop.MouseButtonPrimary && v.devicePx(e.Position).In(v.overview) {
+		v.panning = true // a press in the overview moves the view there
+		v.centreOn(v.devicePx(e.Position))
+		return
+	}
 	if v.tool == nil || e.Button != desktop.MouseButtonPrimary {
 		return
 	}
@@ -420,6 +664,10 @@ func (v *Viewport) MouseDown(e *desktop.MouseEvent) {
 
 // MouseUp ends a tool's stroke (desktop.Mouseable).
 func (v *Viewport) MouseUp(e *desktop.MouseEvent) {
+	if v.panning && e.Button == desktop.MouseButtonPrimary {
+		v.panning = false
+		return
+	}
 	if !v.stroking || e.Button != desktop.MouseButtonPrimary {
 		return
 	}

@@ -1,8 +1,6 @@
 package kit
 
 import (
-	"iter"
-
 	"hewn/chain"
 )
 
@@ -44,45 +42,11 @@ func DrawCorridor(g *chain.Grid, a, b chain.Point) []chain.Point {
 	return out
 }
 
-// Line returns the tiles of the Bresenham line from a to b, both ends included
-// (8-connected: it steps diagonally, as the tutorial's rltk line does).
-func Line(a, b chain.Point) []chain.Point {
-	out := make([]chain.Point, 0, max(abs(b.X-a.X), abs(b.Y-a.Y))+1)
-	for p := range LineSeq(a, b) {
-		out = append(out, p)
-	}
-	return out
-}
-
-// LineSeq yields the tiles of Line(a, b) in order without building the slice,
-// for walks that usually stop early (a DLA particle flying at the centre).
-func LineSeq(a, b chain.Point) iter.Seq[chain.Point] {
-	return func(yield func(chain.Point) bool) {
-		dx, dy := abs(b.X-a.X), -abs(b.Y-a.Y)
-		sx, sy := sign(b.X-a.X), sign(b.Y-a.Y)
-		err := dx + dy
-		for p := a; ; {
-			if !yield(p) || p == b {
-				return
-			}
-			e2 := 2 * err
-			if e2 >= dy {
-				err += dy
-				p.X += sx
-			}
-			if e2 <= dx {
-				err += dx
-				p.Y += sy
-			}
-		}
-	}
-}
-
 // DigLine digs the Bresenham line from a to b (see Dig and Line) and returns the
 // tiles it changed, in order.
 func DigLine(g *chain.Grid, a, b chain.Point) []chain.Point {
 	var out []chain.Point
-	for _, p := range Line(a, b) {
+	for _, p := range chain.Line(a, b) {
 		if Dig(g, p) {
 			out = append(out, p)
 		}
@@ -95,14 +59,4 @@ func abs(n int) int {
 		return -n
 	}
 	return n
-}
-
-func sign(n int) int {
-	switch {
-	case n < 0:
-		return -1
-	case n > 0:
-		return 1
-	}
-	return 0
 }
