@@ -12,6 +12,9 @@ import (
 type Warning struct {
 	Step StepRef
 	Msg  string
+	// CutExit marks an exit the start cannot reach (Step, when named, is the
+	// step that cut it off): the level cannot be finished.
+	CutExit bool
 }
 
 // String reads "steps[3] room_corner_rounder: message" (just the message
@@ -117,12 +120,12 @@ func reachWarnings(ctx context.Context, c *Chain, cfg Config, res *Result) []War
 	out := make([]Warning, len(cut))
 	for n, e := range cut {
 		if hist == nil || ctx.Err() != nil {
-			out[n] = Warning{Msg: fmt.Sprintf("the exit at %v cannot be reached from the start at %v", e, start)}
+			out[n] = Warning{Msg: fmt.Sprintf("the exit at %v cannot be reached from the start at %v", e, start), CutExit: true}
 			continue
 		}
 		i := ran[culprit[n]]
 		out[n] = Warning{Step: StepRef{Path: fmt.Sprintf("steps[%d]", i), Key: keys[i], Index: i, Builder: c.Steps[i].Builder},
-			Msg: fmt.Sprintf("cuts the exit at %v off from the start at %v", e, start)}
+			Msg: fmt.Sprintf("cuts the exit at %v off from the start at %v", e, start), CutExit: true}
 	}
 	return out
 }

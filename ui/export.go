@@ -116,7 +116,11 @@ func (e *Editor) exporters() []exporter {
 func gifOptions(r *chain.Result, t *gifTiming) render.GIFOptions {
 	m := r.History.At(0).Map
 	delay, hold := t.get()
-	return render.GIFOptions{Cell: exportCellFor(m.W, m.H, exportCell/2), Highlight: true,
+	cell := exportCellFor(m.W, m.H, exportCell/2)
+	if fit := render.FitGIFCell(m.W, m.H); fit >= render.MinCell {
+		cell = min(cell, fit)
+	}
+	return render.GIFOptions{Cell: cell, Highlight: true,
 		Delay: max(1, (delay+5)/10), LastDelay: max(1, (hold+5)/10), MaxFrames: 10000}
 }
 
@@ -146,7 +150,7 @@ func (e *Editor) askGIFTiming(t *gifTiming, r *chain.Result, next func()) {
 	delayEntry, holdEntry := ms(delay), ms(hold)
 	o := gifOptions(r, t)
 	m := r.History.At(0).Map
-	frames, n := len(render.GIFFrames(r.History.Len(), o)), r.History.Len()
+	frames, n := len(render.GIFFramesFor(r.History.Len(), m.W, m.H, o)), r.History.Len()
 	what := jsonfile.Count(frames, "frame") + ", one per snapshot"
 	if frames < n {
 		what = fmt.Sprintf("%s for %s", jsonfile.Count(frames, "frame"), jsonfile.Count(n, "snapshot"))

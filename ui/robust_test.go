@@ -4,18 +4,22 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
 
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"hewn/chain"
 	"hewn/content"
 	"hewn/projects"
 	"hewn/projects/play"
 	"hewn/ui/internal/uitest"
+	"hewn/ui/internal/widgets"
 )
 
 // Issue 26 point 11: error dialogs show the error as Hewn words it; Fyne's
@@ -220,4 +224,35 @@ func TestRecoveryFilesArePrivate(t *testing.T) {
 	assert.Equal(t, os.FileMode(0o600), fi.Mode().Perm())
 	l.release()
 	assert.NoFileExists(t, lockName(dir, "1-2"))
+}
+
+// A level whose exit cannot be reached is never silent (issue 26 point 12):
+// the status line says so first, naming the step that cut it off, and that
+// step carries the hint in the chain panel, on its row and over its form.
+func TestCutExitOnTheStatusLineAndItsStep(t *testing.T) {
+	p := uitest.Project()
+	p.Seed = 12 // room_corner_rounder closes the mouth of the corridor to the stairs
+	p.Levels[0].Chain = &chain.Chain{Name: "cut", Depth: 1, Width: 80, Height: 50, Steps: []chain.Step{
+		{Builder: "simple_map"}, {Builder: "room_drawer"}, {Builder: "straight_line_corridors"},
+		{Builder: "room_corner_rounder"}, {Builder: "room_based_starting_position"}, {Builder: "room_based_stairs"},
+		// a warning of its own, made before the reach check's
+		{Builder: "paint", Params: map[string]any{"cells": []chain.PaintCell{{X: 90, Y: 5, W: 1, H: 1, Tile: "wall"}}}}}}
+	f := newFixture(t, p)
+	require.Len(t, f.result().Warnings, 2)
+	status := uitest.OnScreen(f.e.mapv, func(l *widget.Label) bool {
+		return strings.HasPrefix(l.Text, "⚠ steps[3] room_corner_rounder: cuts the exit at (12,30) off from the start at (66,36) (and 1 warning more)")
+	})
+	require.Len(t, status, 1, "the status line says the exit is cut off and by which step")
+	assert.Equal(t, widget.WarningImportance, status[0].Importance)
+
+	row := uitest.OnScreen(f.e.chain, func(l *widgets.TipLabel) bool {
+		return l.Text == "⚠ cuts the exit at (12,30) off from the start at (66,36)"
+	})
+	require.Len(t, row, 1, "the step that cut it warns on its row, and no other")
+	f.steps(t).Select(3)
+	head := uitest.OnScreen(f.e.chain, func(l *widget.Label) bool { return strings.HasPrefix(l.Text, "4. room_corner_rounder (") })
+	require.Len(t, head, 1)
+	assert.True(t, uitest.TextIn(f.e.chain, "⚠ cuts the exit at (12,30) off"), "and over its form")
+	f.steps(t).Select(2)
+	assert.False(t, uitest.TextIn(f.paramArea(), "⚠ cuts the exit"), "not over another step's form")
 }

@@ -33,6 +33,7 @@ func TestReachWarningNamesTheStepThatCutTheWay(t *testing.T) {
 		w := r.Warnings[0]
 		assert.Equal(t, "room_corner_rounder", w.Step.Builder, "seed %d: %s", seed, w)
 		assert.Equal(t, "steps[3]", w.Step.Path)
+		assert.True(t, w.CutExit, "marked as an exit cut off")
 		assert.Equal(t, "steps[3] room_corner_rounder: cuts the exit at "+s.Exits[0].Pos().String()+
 			" off from the start at "+s.Start.String(), w.String())
 		if cut <= 3 { // without history the run is repeated with it: the same verdict

@@ -40,9 +40,9 @@ func badInputs(kind string) []badInput {
 	dup := []byte(`{"name":"a","name":"b",` + good[1:])
 	bigLimit := ": the file is 50.0 MiB; chain and project files are at most 16 MiB"
 	bigData := append([]byte(`{"steps":[`), bytes.Repeat([]byte(" "), 50<<20)...)
-	if kind == "pack" { // packs may be up to 64 MiB: a 50 MB pack is read and parsed
+	if kind == "pack" {
 		bigData = append([]byte(`{"mobs": "`), bytes.Repeat([]byte("a"), 50<<20)...)
-		bigLimit = ":1:10: unterminated string"
+		bigLimit = ": the file is 50.0 MiB; content packs are at most 4 MiB"
 	}
 	return []badInput{
 		{"invalid UTF-8", write([]byte("{\"name\":\"caf\xe9\"," + good[1:])), ":1:13: invalid UTF-8 (byte 0xE9 at byte offset 12)"},

@@ -24,6 +24,25 @@ func TestRunRefusesImagesOverTheLimitNamingACellThatFits(t *testing.T) {
 	assert.True(t, os.IsNotExist(err), "no output file")
 }
 
+// An animated GIF's frames are at most 16 megapixels (issue 26: 2000×2000 at
+// 4 px took 253 s and 3 GB): refused before the chain runs, naming --cell.
+func TestRunRefusesGIFsOverTheLimit(t *testing.T) {
+	f := writeFile(t, "big.json", `{"width": 2000, "height": 2000, "steps": [{"builder": "cellular_automata"}]}`)
+	out := filepath.Join(t.TempDir(), "big.gif")
+	code, _, errs := hewn("run", f, "--seed", "1", "--format", "gif", "--cell", "4", "--out", out)
+	assert.Equal(t, 1, code)
+	assert.Equal(t, f+": --cell 4: render: an animated GIF of a 2000×2000 map is 64 megapixels a frame even at 4 px a tile, "+
+		"over the 16-megapixel limit for GIFs (maps of at most 1000000 tiles animate; export the final map as a PNG)\n", errs)
+	_, err := os.Stat(out)
+	assert.True(t, os.IsNotExist(err), "no output file")
+
+	f = writeFile(t, "mid.json", `{"width": 500, "height": 500, "steps": [{"builder": "cellular_automata"}]}`)
+	code, _, errs = hewn("run", f, "--seed", "1", "--format", "gif", "--cell", "12", "--out", out)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errs, f+": --cell 12: render: an animated GIF of a 500×500 map at 12 px a tile is 36 megapixels a frame, "+
+		"over the 16-megapixel limit for GIFs; a cell of 8 px or less fits")
+}
+
 func TestImageRenderingStopsWhenInterrupted(t *testing.T) {
 	c := &chain.Chain{Width: 40, Height: 30, Steps: []chain.Step{{Builder: "cellular_automata"}}}
 	res, err := chain.RunConfig(context.Background(), c, chain.Config{Master: 1})

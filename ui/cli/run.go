@@ -185,8 +185,11 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	t.printWarnings(stderr, pos[0])
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := render.CheckSize(t.chain.Width, t.chain.Height, *cell); err != nil && (*format == "png" || *format == "gif") {
-		return inputErr(stderr, jsonfile.WithFile(pos[0], fmt.Errorf("--cell %d: %w", *cell, err)))
+	check := map[string]func(w, h, cell int) error{"png": render.CheckSize, "gif": render.CheckGIFSize}[*format]
+	if check != nil {
+		if err := check(t.chain.Width, t.chain.Height, *cell); err != nil {
+			return inputErr(stderr, jsonfile.WithFile(pos[0], fmt.Errorf("--cell %d: %w", *cell, err)))
+		}
 	}
 	gen, err := t.generate(ctx, *format == "gif") // only the animation needs the snapshots
 	if err != nil {

@@ -11,6 +11,7 @@ package mapview
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -221,8 +222,12 @@ func tryText(r *chain.Result, l *projects.Level) string {
 }
 
 // warningsText words a run's warnings for the status line: the first in
-// full, then how many more ("" for none).
+// full (an exit cut off first: the level cannot be finished), then how many
+// more ("" for none).
 func warningsText(ws []chain.Warning) string {
+	if i := slices.IndexFunc(ws, func(w chain.Warning) bool { return w.CutExit }); i > 0 {
+		ws = append([]chain.Warning{ws[i]}, slices.Delete(slices.Clone(ws), i, i+1)...)
+	}
 	switch len(ws) {
 	case 0:
 		return ""

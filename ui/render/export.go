@@ -108,6 +108,8 @@ func GIFFrames(n int, o GIFOptions) []int {
 // holds exactly the colours used, sorted, so the bytes are a pure function of
 // the inputs; should a scene use more than 256 colours, the Plan 9 palette is
 // used instead. Frames after the first store only the rectangle that changed.
+// A frame holds at most MaxGIFPixels and the frames GIFPixelBudget in all
+// (GIFFramesFor).
 func GIF(w io.Writer, h *chain.History, style Scene, o GIFOptions) error {
 	if h == nil || h.Len() == 0 {
 		return errors.New("render: the history has no snapshots")
@@ -117,15 +119,15 @@ func GIF(w io.Writer, h *chain.History, style Scene, o GIFOptions) error {
 	if err != nil {
 		return err
 	}
-	idx := GIFFrames(h.Len(), o)
-	first := h.At(idx[0])
+	first := h.At(0)
 	mw, mh := first.Map.W, first.Map.H
 	if mw <= 0 || mh <= 0 {
 		return fmt.Errorf("render: snapshot 0 has an empty %dx%d map", mw, mh)
 	}
-	if err := CheckSize(mw, mh, o.Cell); err != nil {
+	if err := CheckGIFSize(mw, mh, o.Cell); err != nil {
 		return err
 	}
+	idx := GIFFramesFor(h.Len(), mw, mh, o)
 	ctx := o.Context
 	if ctx == nil {
 		ctx = context.Background()

@@ -24,6 +24,22 @@ func TestImagesOverTheLimitAreRefusedNamingAFittingCell(t *testing.T) {
 	assert.ErrorContains(t, err, "megapixel")
 }
 
+// TestGIFLimits: a GIF frame holds at most MaxGIFPixels, and a large map's
+// animation keeps fewer snapshots so the frames hold GIFPixelBudget in all
+// (issue 26).
+func TestGIFLimits(t *testing.T) {
+	assert.NoError(t, CheckGIFSize(1000, 1000, 4))
+	assert.ErrorContains(t, CheckGIFSize(1001, 1000, 4), "even at 4 px a tile")
+	assert.Equal(t, 8, FitGIFCell(500, 500))
+	for _, n := range []int{10, 1000} {
+		idx := GIFFramesFor(n, 1000, 1000, GIFOptions{Cell: 4})
+		assert.LessOrEqual(t, len(idx)*4000*4000, GIFPixelBudget, "%d snapshots of 16 megapixels", n)
+		assert.Equal(t, []int{0, n - 1}, []int{idx[0], idx[len(idx)-1]}, "the first and the last")
+	}
+	assert.Equal(t, GIFFrames(200, GIFOptions{}), GIFFramesFor(200, 80, 50, GIFOptions{Cell: 12}), "a small map keeps its frames")
+	assert.LessOrEqual(t, len(GIFFramesFor(1000, 80, 50, GIFOptions{Cell: 12}))*960*600, GIFPixelBudget)
+}
+
 func TestGIFStopsWhenCancelledAndReportsProgress(t *testing.T) {
 	h := chain.NewHistory(20, 20)
 	res := historyOf(t)

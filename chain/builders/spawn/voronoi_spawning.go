@@ -55,8 +55,9 @@ func (b voronoiSpawning) Build(ctx context.Context, s *chain.State, rng *rand.Ra
 	// tileReg holds the region of each inner tile (-1: none); ends[r] counts
 	// region r's tiles, then (a prefix sum) where its tiles start in flat,
 	// then, once flat is filled, where they end. Flat holds tile indices, not
-	// points: 8 bytes a tile and 8 a cell in all (4096 cells a side took 1.3 GB
-	// as points and slices).
+	// points: 8 bytes a tile (tileReg, flat) and 8 a cell (regionOf, ends)
+	// besides the cells' points (4096 cells a side took 1.3 GB as points and
+	// slices).
 	tileReg := resize(&sc.tileReg, (g.W-2)*(g.H-2))[:0]
 	ends := resize(&sc.ends, len(cells.px))[:0] // a region per cell at most
 	defer func() { sc.ends = ends }()
