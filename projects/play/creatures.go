@@ -1,8 +1,11 @@
 package play
 
 import (
+	"cmp"
 	"math/rand/v2"
 	"slices"
+
+	"codeberg.org/anaseto/gruid"
 
 	"hewn/chain"
 	"hewn/chain/jsonfile"
@@ -60,7 +63,10 @@ func (g *Game) creatureSees(c *Creature, p Point, d int) bool {
 		}
 		c.fov = c.fov[:n*n]
 		clear(c.fov)
-		for _, q := range g.cfov.SSCVisionMap(gp(c.Pos), d, g.passable, true) {
+		// cast over the window of tiles within d (the map's part of it): the
+		// same tiles as over the whole map, for the cost of the window
+		g.wfov.SetRange(gruid.NewRange(c.Pos.X-d, c.Pos.Y-d, c.Pos.X+d+1, c.Pos.Y+d+1).Intersect(gruid.NewRange(0, 0, g.Map.W, g.Map.H)))
+		for _, q := range g.wfov.SSCVisionMap(gp(c.Pos), d, g.passable, true) {
 			if dx, dy := q.X-c.Pos.X+v, q.Y-c.Pos.Y+v; dx >= 0 && dx < n && dy >= 0 && dy < n {
 				c.fov[dy*n+dx] = true
 			}
@@ -85,6 +91,7 @@ func (g *Game) playerDist() []int {
 // target is what a creature reacts to: the player (c == nil) or a creature.
 type target struct {
 	c    *Creature
+	i    int // c's index in Creatures (id order)
 	pos  Point
 	resp content.Response
 	d    int
@@ -110,20 +117,36 @@ func (g *Game) act(c *Creature) {
 	// the nearest creature it sees and does not ignore (the first in id
 	// order among the nearest), if nearer than the player: the candidates in
 	// order of distance, so its field of view is cast only as deep as needed
+	// (looked for in the squares within its reach, not among every creature)
 	cands := g.cands[:0]
-	for _, o := range g.Creatures {
-		if o == c || o.HP <= 0 {
-			continue
-		}
-		d := chebyshev(c.Pos, o.Pos)
-		if d > c.vision || (best.d >= 0 && d >= best.d) {
-			continue
-		}
-		if r := g.pack.Reaction(c.Faction, o.Faction); r != content.Ignore {
-			cands = append(cands, target{c: o, pos: o.Pos, resp: r, d: d})
+	reach := c.vision
+	if best.d >= 0 {
+		reach = min(reach, best.d-1)
+	}
+	if reach >= 0 {
+		bw := bucketsOf(g.Map.W)
+		x0, x1 := max(c.Pos.X-reach, 0)/bucketSide, min(c.Pos.X+reach, g.Map.W-1)/bucketSide
+		y0, y1 := max(c.Pos.Y-reach, 0)/bucketSide, min(c.Pos.Y+reach, g.Map.H-1)/bucketSide
+		for by := y0; by <= y1; by++ {
+			for bx := x0; bx <= x1; bx++ {
+				for _, i := range g.buckets[by*bw+bx] {
+					o := g.Creatures[i]
+					if o == c || o.HP <= 0 {
+						continue
+					}
+					d := chebyshev(c.Pos, o.Pos)
+					if d > reach {
+						continue
+					}
+					if r := g.pack.Reaction(c.Faction, o.Faction); r != content.Ignore {
+						cands = append(cands, target{c: o, i: int(i), pos: o.Pos, resp: r, d: d})
+					}
+				}
+			}
 		}
 	}
-	slices.SortStableFunc(cands, func(a, b target) int { return a.d - b.d })
+	// nearest first, then in id order
+	slices.SortFunc(cands, func(a, b target) int { return cmp.Or(a.d-b.d, a.i-b.i) })
 	for _, t := range cands {
 		if g.creatureSees(c, t.pos, t.d) {
 			best = t
@@ -221,6 +244,7 @@ func (g *Game) stepTo(c *Creature, p Point) bool {
 	c.Pos = p
 	if k > 0 && g.Creatures[k-1] == c && g.occ[g.Map.Idx(p)] == 0 {
 		g.occ[i], g.occ[g.Map.Idx(p)] = 0, k // just this creature moved
+		g.moveBucket(k-1, from, p)
 	} else {
 		g.reindex()
 	}

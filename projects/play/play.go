@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"hewn/chain"
@@ -141,7 +142,8 @@ type Game struct {
 	nextID     int
 	startDepth int
 	fov        *rl.FOV // the player's
-	cfov       *rl.FOV // scratch for creatures
+	cfov       *rl.FOV // scratch for Sees
+	wfov       *rl.FOV // scratch for creatures: a window of their vision (creatureSees)
 	pf         *chain.PathFinder
 	web        *content.Prop // the pack's web prop, when it has one (spiders spin it)
 	webs       int           // webs spun on this level
@@ -156,8 +158,11 @@ type Game struct {
 	items    map[string]*content.Item
 	weapon   attack
 	occ      []int32 // creature index+1 per tile (0 = none)
-	dist     []int   // distance map from the player, this turn (playerDist)
-	distBuf  []int
+	// buckets file the creatures' indexes by squares of bucketSide tiles,
+	// so a creature looks for others only in the squares its vision reaches
+	buckets [][]int32
+	dist    []int // distance map from the player, this turn (playerDist)
+	distBuf []int
 	// the bots' searches (stepTowardGoal): visit stamps, parents, queue
 	bfsMark  []uint32
 	bfsPrev  []int32
@@ -294,6 +299,9 @@ func (g *Game) load(s *chain.State, depth int) error {
 	g.propAt = make([]*Prop, n)
 	rg := gruid.NewRange(0, 0, g.Map.W, g.Map.H)
 	g.fov, g.cfov = rl.NewFOV(rg), rl.NewFOV(rg)
+	w := 2*content.MaxVisionRange + 1
+	g.wfov = rl.NewFOV(gruid.NewRange(0, 0, w, w))
+	g.buckets = make([][]int32, bucketsOf(g.Map.W)*bucketsOf(g.Map.H))
 	g.pf = chain.NewPathFinder(g.Map)
 	g.webs = 0
 	g.Player.Stuck = 0
@@ -472,12 +480,40 @@ func (g *Game) logf(format string, args ...any) {
 	}
 }
 
-// reindex rebuilds the creature occupancy grid.
+// reindex rebuilds the creature occupancy grid and buckets.
 func (g *Game) reindex() {
 	clear(g.occ)
+	for i := range g.buckets {
+		g.buckets[i] = g.buckets[i][:0]
+	}
 	for i, c := range g.Creatures {
 		g.occ[g.Map.Idx(c.Pos)] = int32(i + 1)
+		b := g.bucket(c.Pos)
+		g.buckets[b] = append(g.buckets[b], int32(i))
 	}
+}
+
+// bucketSide is the side of the squares creatures are filed by.
+const bucketSide = 16
+
+// bucketsOf is how many squares cover n tiles.
+func bucketsOf(n int) int { return (n + bucketSide - 1) / bucketSide }
+
+// bucket is the index of the square holding p.
+func (g *Game) bucket(p Point) int {
+	return p.Y/bucketSide*bucketsOf(g.Map.W) + p.X/bucketSide
+}
+
+// moveBucket files creature i, moved from a to b, in b's square.
+func (g *Game) moveBucket(i int32, a, b Point) {
+	ba, bb := g.bucket(a), g.bucket(b)
+	if ba == bb {
+		return
+	}
+	if k := slices.Index(g.buckets[ba], i); k >= 0 {
+		g.buckets[ba] = slices.Delete(g.buckets[ba], k, k+1)
+	}
+	g.buckets[bb] = append(g.buckets[bb], i)
 }
 
 // blocksSight reports whether p stops sight: an opaque tile or a closed door or
@@ -807,13 +843,47 @@ func (g *Game) kill(c *Creature, by string) {
 			g.place(name, c.Pos)
 		}
 	}
-	for i, q := range g.Creatures {
-		if q == c {
-			g.Creatures = append(g.Creatures[:i], g.Creatures[i+1:]...)
-			break
+	if i := slices.Index(g.Creatures, c); i >= 0 {
+		g.remove(i)
+	}
+}
+
+// remove takes creature i out of the game, keeping the occupancy grid and
+// the buckets as reindex would make them, for the cost of the creatures
+// rather than the map's tiles (a level may hold a million creatures).
+func (g *Game) remove(i int) {
+	c := g.Creatures[i]
+	k := g.Map.Idx(c.Pos)
+	b := g.bucket(c.Pos)
+	if g.occ[k] == int32(i+1) { // its tile: the last other creature there, if any
+		g.occ[k] = 0
+		for _, j := range g.buckets[b] {
+			if int(j) != i && g.Creatures[j].Pos == c.Pos && g.occ[k] < j+1 {
+				g.occ[k] = j + 1
+			}
 		}
 	}
-	g.reindex()
+	g.Creatures = slices.Delete(g.Creatures, i, i+1)
+	for j := i; j < len(g.Creatures); j++ { // the indexes above i move down one
+		if k := g.Map.Idx(g.Creatures[j].Pos); g.occ[k] == int32(j+2) {
+			g.occ[k] = int32(j + 1)
+		}
+	}
+	for n, bk := range g.buckets {
+		if len(bk) == 0 {
+			continue
+		}
+		out := bk[:0]
+		for _, j := range bk {
+			switch {
+			case int(j) < i:
+				out = append(out, j)
+			case int(j) > i:
+				out = append(out, j-1)
+			}
+		}
+		g.buckets[n] = out
+	}
 }
 
 // MarshalJSON writes the play state of DESIGN.md.
