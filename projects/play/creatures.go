@@ -42,7 +42,7 @@ func (g *Game) creaturesAct() {
 	ids := append(g.order[:0], g.Creatures...)
 	g.order = ids
 	for _, c := range ids {
-		if c.HP <= 0 || !g.Alive() {
+		if c.HP <= 0 || c.gone || !g.Alive() {
 			continue
 		}
 		g.act(c)

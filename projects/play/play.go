@@ -55,6 +55,7 @@ type Creature struct {
 	vision  int
 	bonus   int  // might bonus to hit and damage
 	stuck   int  // turns still caught in a web
+	gone    bool // killed this turn: out of the index, out of Creatures when the turn ends
 	spinner bool // leaves webs behind (seed 003's spider)
 	// random_waypoint movement: the tile it heads for and the path there.
 	waypoint *Point
@@ -154,6 +155,7 @@ type Game struct {
 	pcg      rand.PCG
 	rng      *rand.Rand
 	mobs     map[string]*content.Mob
+	gone     int // creatures killed this turn, still in Creatures (compact)
 	props    map[string]*content.Prop
 	items    map[string]*content.Item
 	weapon   attack
@@ -296,6 +298,7 @@ func (g *Game) load(s *chain.State, depth int) error {
 		g.walk[i], g.opaque[i] = t.Walkable(), t.Opaque()
 	}
 	g.Creatures, g.Props, g.Items, g.Exits = nil, nil, nil, nil
+	g.gone = 0
 	g.propAt = make([]*Prop, n)
 	rg := gruid.NewRange(0, 0, g.Map.W, g.Map.H)
 	g.fov, g.cfov = rl.NewFOV(rg), rl.NewFOV(rg)
@@ -480,13 +483,17 @@ func (g *Game) logf(format string, args ...any) {
 	}
 }
 
-// reindex rebuilds the creature occupancy grid and buckets.
+// reindex rebuilds the creature occupancy grid and buckets (of the
+// creatures not killed this turn).
 func (g *Game) reindex() {
 	clear(g.occ)
 	for i := range g.buckets {
 		g.buckets[i] = g.buckets[i][:0]
 	}
 	for i, c := range g.Creatures {
+		if c.gone {
+			continue
+		}
 		g.occ[g.Map.Idx(c.Pos)] = int32(i + 1)
 		b := g.bucket(c.Pos)
 		g.buckets[b] = append(g.buckets[b], int32(i))
@@ -620,6 +627,7 @@ func (g *Game) Key(r rune) error {
 	if !g.Alive() {
 		return nil
 	}
+	defer g.compact() // the creatures killed in this turn
 	acted := true
 	switch {
 	case r == '.' || r == '5':
@@ -843,47 +851,47 @@ func (g *Game) kill(c *Creature, by string) {
 			g.place(name, c.Pos)
 		}
 	}
-	if i := slices.Index(g.Creatures, c); i >= 0 {
+	i := int(g.occ[g.Map.Idx(c.Pos)]) - 1
+	if i < 0 || g.Creatures[i] != c {
+		i = slices.Index(g.Creatures, c)
+	}
+	if i >= 0 && !c.gone {
 		g.remove(i)
 	}
 }
 
-// remove takes creature i out of the game, keeping the occupancy grid and
-// the buckets as reindex would make them, for the cost of the creatures
-// rather than the map's tiles (a level may hold a million creatures).
+// remove takes creature i out of the index (the occupancy grid and the
+// squares, as reindex would make them without it) at once, and out of
+// Creatures when the turn ends (compact): the indexes of the others stay put
+// meanwhile, so a death costs the creatures of its square, not the map's
+// tiles or every creature (a level may hold a million creatures).
 func (g *Game) remove(i int) {
 	c := g.Creatures[i]
-	k := g.Map.Idx(c.Pos)
+	c.gone = true
+	g.gone++
 	b := g.bucket(c.Pos)
-	if g.occ[k] == int32(i+1) { // its tile: the last other creature there, if any
+	if k := slices.Index(g.buckets[b], int32(i)); k >= 0 {
+		g.buckets[b] = slices.Delete(g.buckets[b], k, k+1)
+	}
+	if k := g.Map.Idx(c.Pos); g.occ[k] == int32(i+1) { // its tile: the last other creature there
 		g.occ[k] = 0
 		for _, j := range g.buckets[b] {
-			if int(j) != i && g.Creatures[j].Pos == c.Pos && g.occ[k] < j+1 {
+			if g.Creatures[j].Pos == c.Pos && g.occ[k] < j+1 {
 				g.occ[k] = j + 1
 			}
 		}
 	}
-	g.Creatures = slices.Delete(g.Creatures, i, i+1)
-	for j := i; j < len(g.Creatures); j++ { // the indexes above i move down one
-		if k := g.Map.Idx(g.Creatures[j].Pos); g.occ[k] == int32(j+2) {
-			g.occ[k] = int32(j + 1)
-		}
+}
+
+// compact drops the creatures killed this turn from Creatures and indexes
+// the rest.
+func (g *Game) compact() {
+	if g.gone == 0 {
+		return
 	}
-	for n, bk := range g.buckets {
-		if len(bk) == 0 {
-			continue
-		}
-		out := bk[:0]
-		for _, j := range bk {
-			switch {
-			case int(j) < i:
-				out = append(out, j)
-			case int(j) > i:
-				out = append(out, j-1)
-			}
-		}
-		g.buckets[n] = out
-	}
+	g.Creatures = slices.DeleteFunc(g.Creatures, func(c *Creature) bool { return c.gone })
+	g.gone = 0
+	g.reindex()
 }
 
 // MarshalJSON writes the play state of DESIGN.md.
