@@ -2,9 +2,10 @@ package projects
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"hewn/chain"
 	"hewn/chain/prefab"
@@ -164,13 +165,17 @@ func (p *Project) SetPrefab(name string, w *prefab.Written) {
 	p.Prefabs = append(p.Prefabs, Prefab{Name: name, Template: w.Rows})
 }
 
-// prefabNameRE is what a good prefab name holds: steps' name parameters
-// name it, so letters, digits, '_' and '-'.
-var prefabNameRE = regexp.MustCompile(`^[\p{L}\p{N}_-]+$`)
+// prefabRune reports whether r may be in a good prefab name: steps' name
+// parameters name it, so letters, digits, '_' and '-'.
+func prefabRune(r rune) bool {
+	return r == '_' || r == '-' || unicode.IsLetter(r) || unicode.IsNumber(r)
+}
 
 // GoodPrefabName reports whether name is one the editor gives prefabs:
 // letters, digits, '_' and '-' (a project file may hold others).
-func GoodPrefabName(name string) bool { return prefabNameRE.MatchString(name) }
+func GoodPrefabName(name string) bool {
+	return name != "" && utf8.ValidString(name) && !strings.ContainsFunc(name, func(r rune) bool { return !prefabRune(r) })
+}
 
 // PrefabSlug turns a file or level name into a good prefab name ("Orc
 // Camp.xp" without its extension gives "orc_camp"); "" when nothing is left.
@@ -178,7 +183,7 @@ func PrefabSlug(s string) string {
 	var b strings.Builder
 	for _, r := range strings.ToLower(s) {
 		switch {
-		case prefabNameRE.MatchString(string(r)):
+		case prefabRune(r):
 			b.WriteRune(r)
 		case b.Len() > 0 && !strings.HasSuffix(b.String(), "_"):
 			b.WriteByte('_')

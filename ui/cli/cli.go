@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"hewn/chain/jsonfile"
@@ -193,24 +194,30 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	return pos, nil
 }
 
+// lazyRegexp compiles expr when first used, not at init: every command
+// of the binary would pay for it at start-up.
+func lazyRegexp(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
+}
+
 // The flag package's errors, as it words them.
 var (
-	badFlagValue = regexp.MustCompile(`^invalid (?:boolean )?value "(.*)" for (?:flag )?-([^:]+): (.*)$`)
-	unknownFlag  = regexp.MustCompile(`^flag provided but not defined: -(.*)$`)
-	flagNoValue  = regexp.MustCompile(`^flag needs an argument: -(.*)$`)
+	badFlagValue = lazyRegexp(`^invalid (?:boolean )?value "(.*)" for (?:flag )?-([^:]+): (.*)$`)
+	unknownFlag  = lazyRegexp(`^flag provided but not defined: -(.*)$`)
+	flagNoValue  = lazyRegexp(`^flag needs an argument: -(.*)$`)
 )
 
 // flagProblem words a flag parse error of fs in one line naming the flag
 // and the value: "--depth: "abc" is not a whole number".
 func flagProblem(fs *flag.FlagSet, err error) string {
 	msg := err.Error()
-	if m := unknownFlag.FindStringSubmatch(msg); m != nil {
+	if m := unknownFlag().FindStringSubmatch(msg); m != nil {
 		return fmt.Sprintf("unknown flag --%s", m[1])
 	}
-	if m := flagNoValue.FindStringSubmatch(msg); m != nil {
+	if m := flagNoValue().FindStringSubmatch(msg); m != nil {
 		return fmt.Sprintf("--%s needs a value", m[1])
 	}
-	m := badFlagValue.FindStringSubmatch(msg)
+	m := badFlagValue().FindStringSubmatch(msg)
 	if m == nil {
 		return msg
 	}

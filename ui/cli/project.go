@@ -5,9 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"regexp"
 	"strings"
-	"sync"
 
 	"hewn/projects"
 )
@@ -63,7 +61,7 @@ func projectCmd(args []string, stdout, stderr io.Writer) int {
 	return usageErr(stderr, "project", "unknown subcommand %q (want new or check)", args[0])
 }
 
-var unsafeName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[^A-Za-z0-9._-]+`) })
+var unsafeName = lazyRegexp(`[^A-Za-z0-9._-]+`)
 
 func fileName(name string) string {
 	s := strings.Trim(unsafeName().ReplaceAllString(strings.ToLower(name), "_"), "_.")

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -171,12 +172,18 @@ func (v *entityView) neighbour(ref content.EntityRef) (content.EntityRef, bool) 
 	return content.EntityRef{}, false
 }
 
+// lazyRegexp compiles expr when first used, not at init: every command
+// of the binary would pay for it at start-up.
+func lazyRegexp(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
+}
+
 var (
-	useStep    = regexp.MustCompile(`^levels\[(\d+)\]\.chain\.(.*)$`)
-	useLoot    = regexp.MustCompile(`^loot_tables\[(\d+)\]\.drops\[\d+\]\.name$`)
-	useEquip   = regexp.MustCompile(`^mobs\[(\d+)\]\.equipped\[\d+\]$`)
-	useLegend  = regexp.MustCompile(`^legend\[(\d+)\]\.entity$`)
-	usePainted = regexp.MustCompile(`\.cells\[\d+\]\.spawn$`)
+	useStep    = lazyRegexp(`^levels\[(\d+)\]\.chain\.(.*)$`)
+	useLoot    = lazyRegexp(`^loot_tables\[(\d+)\]\.drops\[\d+\]\.name$`)
+	useEquip   = lazyRegexp(`^mobs\[(\d+)\]\.equipped\[\d+\]$`)
+	useLegend  = lazyRegexp(`^legend\[(\d+)\]\.entity$`)
+	usePainted = lazyRegexp(`\.cells\[\d+\]\.spawn$`)
 )
 
 // describeUse words a path EntityUses lists for the designer: what refers
@@ -189,20 +196,20 @@ func describeUse(pk *content.Pack, p *projects.Project, path string) string {
 		if i < len(pk.SpawnTable) {
 			return fmt.Sprintf("spawn table entry %q (removed)", pk.SpawnTable[i].Name)
 		}
-	case useLoot.MatchString(path):
-		if i := atoi(useLoot.FindStringSubmatch(path)[1]); i < len(pk.LootTables) {
+	case useLoot().MatchString(path):
+		if i := atoi(useLoot().FindStringSubmatch(path)[1]); i < len(pk.LootTables) {
 			return fmt.Sprintf("a drop of loot table %q (removed)", pk.LootTables[i].Name)
 		}
-	case useEquip.MatchString(path):
-		if i := atoi(useEquip.FindStringSubmatch(path)[1]); i < len(pk.Mobs) {
+	case useEquip().MatchString(path):
+		if i := atoi(useEquip().FindStringSubmatch(path)[1]); i < len(pk.Mobs) {
 			return fmt.Sprintf("equipped by %q (removed)", pk.Mobs[i].Name)
 		}
-	case useLegend.MatchString(path):
-		if i := atoi(useLegend.FindStringSubmatch(path)[1]); i < len(p.Legend) {
+	case useLegend().MatchString(path):
+		if i := atoi(useLegend().FindStringSubmatch(path)[1]); i < len(p.Legend) {
 			return fmt.Sprintf("the project's legend character %q (places nothing then)", p.Legend[i].Glyph)
 		}
-	case useStep.MatchString(path):
-		m := useStep.FindStringSubmatch(path)
+	case useStep().MatchString(path):
+		m := useStep().FindStringSubmatch(path)
 		i := atoi(m[1])
 		if i >= len(p.Levels) || p.Levels[i].Chain == nil {
 			break
@@ -216,7 +223,7 @@ func describeUse(pk *content.Pack, p *projects.Project, path string) string {
 			}
 		})
 		switch {
-		case usePainted.MatchString(path):
+		case usePainted().MatchString(path):
 			return fmt.Sprintf("a %s cell in %s (no longer places it)", builder, where)
 		case builder == "periodic_spawn":
 			return fmt.Sprintf("the %s step's name in %s (picks from its category again)", builder, where)

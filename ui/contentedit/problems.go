@@ -2,7 +2,6 @@ package contentedit
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 
 	"fyne.io/fyne/v2"
@@ -101,13 +100,13 @@ func (v *problemView) check() {
 
 // problemPath splits a problem path into its section, index and the rest
 // ("mobs[2].natural.attacks[0].damage": mobs, 2, "natural.attacks[0].damage").
-var problemPath = regexp.MustCompile(`^([a-z_]+)\[(\d+)\]\.?(.*)$`)
+var problemPath = lazyRegexp(`^([a-z_]+)\[(\d+)\]\.?(.*)$`)
 
 // goTo shows the entry a problem is about and focuses its field: a spawn
 // table entry's weight or depths, a faction's response cell, a loot table's
 // drop, an entity's form field (or its read-only JSON).
 func (p *Panel) goTo(pr content.Problem) {
-	m := problemPath.FindStringSubmatch(pr.Path)
+	m := problemPath().FindStringSubmatch(pr.Path)
 	pk := p.h.Pack()
 	if m == nil || pk == nil {
 		return
