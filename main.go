@@ -26,7 +26,6 @@ func main() {
 	cli.RestoreGOMAXPROCS() // a dependency's init resets it to the core count
 	args := os.Args[1:]
 	if len(args) > 0 && !editorFile(args) {
-		cli.DeferFirstGC() // a command is short: no collection under 64 MB
 		os.Exit(cli.Main(args, os.Stdout, os.Stderr))
 	}
 	// what `fyne package` would read from FyneApp.toml; fyneDo: every UI

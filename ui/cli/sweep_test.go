@@ -7,11 +7,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"runtime/debug"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -49,27 +47,6 @@ func TestRestoreGOMAXPROCS(t *testing.T) {
 	runtime.GOMAXPROCS(64)
 	RestoreGOMAXPROCS()
 	assert.LessOrEqual(t, runtime.GOMAXPROCS(0), runtime.NumCPU(), "Go's default: at most the CPUs (fewer under a CPU limit)")
-}
-
-// DeferFirstGC turns the collector off until the first collection (which
-// the memory limit brings at startHeap), then puts GOGC and the limit back;
-// a GOGC in the environment is left alone.
-func TestDeferFirstGC(t *testing.T) {
-	gcPercent := func() int { p := debug.SetGCPercent(-1); debug.SetGCPercent(p); return p }
-	before, limit := gcPercent(), debug.SetMemoryLimit(-1)
-	t.Setenv("GOGC", "")
-	t.Setenv("GOMEMLIMIT", "")
-	DeferFirstGC()
-	assert.Equal(t, -1, gcPercent(), "no collection pacing until the first")
-	assert.Equal(t, int64(startHeap), debug.SetMemoryLimit(-1))
-	DeferFirstGC() // a second call changes nothing
-	runtime.GC()
-	require.Eventually(t, func() bool { return gcPercent() == before }, 5*time.Second, time.Millisecond, "GOGC put back after the first collection")
-	assert.Equal(t, limit, debug.SetMemoryLimit(-1), "the memory limit put back")
-
-	t.Setenv("GOGC", "50")
-	DeferFirstGC()
-	assert.Equal(t, before, gcPercent(), "GOGC in the environment decides")
 }
 
 // A seed catalog: --where ... --list prints the seeds whose levels meet
