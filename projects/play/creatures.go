@@ -193,8 +193,9 @@ func (g *Game) wander(c *Creature, rng *rand.Rand) {
 			if q == c.Pos || !g.Map.Walkable(q) || !g.connected(c.Pos, q) {
 				continue // (a search for a tile it cannot reach floods its whole region)
 			}
-			path := g.pf.Path(c.Pos, q, g.stepCost)
-			if len(path) > 1 && len(path) <= 4*WaypointRange {
+			path := g.astar.path(c.pathBuf[:0], c.Pos, q, 4*WaypointRange)
+			if len(path) > 1 {
+				c.pathBuf = path[:0]
 				c.waypoint, c.path = &q, path[1:]
 				break
 			}
@@ -224,9 +225,6 @@ func (g *Game) connected(p, q Point) bool {
 	}
 	return g.region[g.Map.Idx(p)] == g.region[g.Map.Idx(q)]
 }
-
-// stepCost is the creatures' path cost: 1 on walkable tiles.
-func (g *Game) stepCost(p Point) (int, bool) { return 1, g.Map.Walkable(p) }
 
 // stepTo moves c onto p if it may (opening a closed door there instead).
 func (g *Game) stepTo(c *Creature, p Point) bool {

@@ -60,6 +60,7 @@ type Creature struct {
 	// random_waypoint movement: the tile it heads for and the path there.
 	waypoint *Point
 	path     []Point
+	pathBuf  []Point // path's array, reused for the next path
 	blocked  int
 	// its field of view (a window of 2·vision+1 tiles a side around fovPos),
 	// kept while it stays put and nothing that blocks sight changes (sight)
@@ -145,7 +146,7 @@ type Game struct {
 	fov        *rl.FOV // the player's
 	cfov       *rl.FOV // scratch for Sees
 	wfov       *rl.FOV // scratch for creatures: a window of their vision (creatureSees)
-	pf         *chain.PathFinder
+	astar      *astar // the creatures' path search (wander)
 	web        *content.Prop // the pack's web prop, when it has one (spiders spin it)
 	webs       int           // webs spun on this level
 	cheats     Cheats
@@ -305,7 +306,7 @@ func (g *Game) load(s *chain.State, depth int) error {
 	w := 2*content.MaxVisionRange + 1
 	g.wfov = rl.NewFOV(gruid.NewRange(0, 0, w, w))
 	g.buckets = make([][]int32, bucketsOf(g.Map.W)*bucketsOf(g.Map.H))
-	g.pf = chain.NewPathFinder(g.Map)
+	g.astar = newAstar(g.Map.W, g.Map.H, g.walk)
 	g.webs = 0
 	g.Player.Stuck = 0
 	for _, e := range s.Exits {
