@@ -5,8 +5,6 @@ import (
 	"math/rand/v2"
 	"slices"
 
-	"codeberg.org/anaseto/gruid"
-
 	"hewn/chain"
 	"hewn/chain/jsonfile"
 	"hewn/content"
@@ -65,12 +63,9 @@ func (g *Game) creatureSees(c *Creature, p Point, d int) bool {
 		clear(c.fov)
 		// cast over the window of tiles within d (the map's part of it): the
 		// same tiles as over the whole map, for the cost of the window
-		g.wfov.SetRange(gruid.NewRange(c.Pos.X-d, c.Pos.Y-d, c.Pos.X+d+1, c.Pos.Y+d+1).Intersect(gruid.NewRange(0, 0, g.Map.W, g.Map.H)))
-		for _, q := range g.wfov.SSCVisionMap(gp(c.Pos), d, g.passable, true) {
-			if dx, dy := q.X-c.Pos.X+v, q.Y-c.Pos.Y+v; dx >= 0 && dx < n && dy >= 0 && dy < n {
-				c.fov[dy*n+dx] = true
-			}
-		}
+		g.ccast.cast(g.block, g.Map.W, c.Pos, d, castWindow{
+			x0: max(c.Pos.X-d, 0), y0: max(c.Pos.Y-d, 0), x1: min(c.Pos.X+d+1, g.Map.W), y1: min(c.Pos.Y+d+1, g.Map.H),
+			mark: c.fov, mx: c.Pos.X - v, my: c.Pos.Y - v, stride: n})
 		c.fovPos, c.fovSight, c.fovDepth, c.fovOK = c.Pos, g.sight, d, true
 	}
 	dx, dy := p.X-c.Pos.X+v, p.Y-c.Pos.Y+v
@@ -233,7 +228,7 @@ func (g *Game) stepTo(c *Creature, p Point) bool {
 	}
 	if pr := g.closedDoor(p); pr != nil {
 		pr.Open, pr.Glyph = true, "/"
-		g.sight++
+		g.propChanged(p)
 		return true
 	}
 	from := c.Pos

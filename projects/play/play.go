@@ -143,10 +143,10 @@ type Game struct {
 
 	nextID     int
 	startDepth int
-	fov        *rl.FOV // the player's
-	cfov       *rl.FOV // scratch for Sees
-	wfov       *rl.FOV // scratch for creatures: a window of their vision (creatureSees)
-	astar      *astar // the creatures' path search (wander)
+	cfov       *rl.FOV       // scratch for Sees
+	pcast      caster        // the player's field of view (computeFOV)
+	ccast      caster        // scratch for creatures' fields of view (creatureSees)
+	astar      *astar        // the creatures' path search (wander)
 	web        *content.Prop // the pack's web prop, when it has one (spiders spin it)
 	webs       int           // webs spun on this level
 	cheats     Cheats
@@ -179,6 +179,7 @@ type Game struct {
 	fovPos   Point
 	fovSight uint64
 	opaque   []bool  // per tile: the tile (not its props) stops sight
+	block    []bool  // per tile: the tile or its prop stops sight (blocksSight)
 	region   []int32 // per tile: its walkable region (connected), made on first use
 	order    []*Creature
 	propAt   []*Prop // per tile: the first prop placed there (nil: none)
@@ -298,13 +299,13 @@ func (g *Game) load(s *chain.State, depth int) error {
 	for i, t := range g.Map.Tiles {
 		g.walk[i], g.opaque[i] = t.Walkable(), t.Opaque()
 	}
+	g.block = slices.Clone(g.opaque) // props come next (place)
+	g.pcast.lit = g.pcast.lit[:0]
 	g.Creatures, g.Props, g.Items, g.Exits = nil, nil, nil, nil
 	g.gone = 0
 	g.propAt = make([]*Prop, n)
 	rg := gruid.NewRange(0, 0, g.Map.W, g.Map.H)
-	g.fov, g.cfov = rl.NewFOV(rg), rl.NewFOV(rg)
-	w := 2*content.MaxVisionRange + 1
-	g.wfov = rl.NewFOV(gruid.NewRange(0, 0, w, w))
+	g.cfov = rl.NewFOV(rg)
 	g.buckets = make([][]int32, bucketsOf(g.Map.W)*bucketsOf(g.Map.H))
 	g.astar = newAstar(g.Map.W, g.Map.H, g.walk)
 	g.webs = 0
@@ -367,9 +368,9 @@ func (g *Game) place(name string, p Point) {
 			q.Glyph, q.FG = pr.Renderable.Glyph, pr.Renderable.FG
 		}
 		g.Props = append(g.Props, q)
-		g.sight++
 		if g.Map.In(p) && g.propAt[g.Map.Idx(p)] == nil {
 			g.propAt[g.Map.Idx(p)] = q
+			g.propChanged(p)
 		}
 		return
 	}
@@ -527,15 +528,23 @@ func (g *Game) moveBucket(i int32, a, b Point) {
 // blocksSight reports whether p stops sight: an opaque tile or a closed door or
 // other vision-blocking prop.
 func (g *Game) blocksSight(p Point) bool {
+	return !g.Map.In(p) || g.block[g.Map.Idx(p)]
+}
+
+// propChanged notes that the props at p changed (one placed, opened or
+// removed): whether the tile stops sight is worked out again, and when that
+// changed, sight is bumped (the fields of view kept are stale).
+func (g *Game) propChanged(p Point) {
 	if !g.Map.In(p) {
-		return true
+		return
 	}
 	i := g.Map.Idx(p)
-	if g.opaque[i] {
-		return true
-	}
 	pr := g.propAt[i]
-	return pr != nil && pr.prop.BlocksVisibility && !pr.Open
+	b := g.opaque[i] || pr != nil && pr.prop.BlocksVisibility && !pr.Open
+	if b != g.block[i] {
+		g.block[i] = b
+		g.sight++
+	}
 }
 
 // passable is the FOV's light-passing test (gruid points).
@@ -550,11 +559,13 @@ func (g *Game) computeFOV() {
 		return // the player has not moved and nothing that blocks sight changed
 	}
 	g.fovOK, g.fovPos, g.fovSight = true, g.Player.Pos, g.sight
-	clear(g.visible)
-	vis := g.fov.SSCVisionMap(gruid.Point{X: g.Player.Pos.X, Y: g.Player.Pos.Y}, max(g.Map.W, g.Map.H), g.passable, true)
-	for _, q := range vis {
-		i := q.Y*g.Map.W + q.X
-		g.visible[i], g.Seen[i] = true, true
+	for _, i := range g.pcast.lit { // what the last cast lit
+		g.visible[i] = false
+	}
+	w, h := g.Map.W, g.Map.H
+	g.pcast.cast(g.block, w, g.Player.Pos, max(w, h), castWindow{x1: w, y1: h, mark: g.visible, stride: w})
+	for _, i := range g.pcast.lit {
+		g.Seen[i] = true
 	}
 }
 
@@ -726,7 +737,7 @@ func (g *Game) move(d Point) bool {
 	if pr := g.closedDoor(to); pr != nil {
 		if pr.prop.DoorOpen || pr.Name == "Door" || g.cheats.WalkThroughWalls {
 			pr.Open = true
-			g.sight++
+			g.propChanged(to)
 			pr.Glyph = "/"
 			g.logf("You open the %s.", strings.ToLower(pr.Name))
 			return true
@@ -789,7 +800,6 @@ func (g *Game) trigger(p Point, c *Creature) {
 }
 
 func (g *Game) removeProp(pr *Prop) {
-	g.sight++
 	for i, q := range g.Props {
 		if q == pr {
 			g.Props = append(g.Props[:i], g.Props[i+1:]...)
@@ -807,6 +817,7 @@ func (g *Game) removeProp(pr *Prop) {
 			break
 		}
 	}
+	g.propChanged(pr.Pos)
 }
 
 func (g *Game) hurtPlayer(n int, by string) {
