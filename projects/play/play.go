@@ -163,17 +163,15 @@ type Game struct {
 	occ      []int32 // creature index+1 per tile (0 = none)
 	// buckets file the creatures' indexes by squares of bucketSide tiles,
 	// so a creature looks for others only in the squares its vision reaches
-	buckets [][]int32
-	dist    []int // distance map from the player, this turn (playerDist)
-	distBuf []int
-	// the bots' searches (stepTowardGoal): visit stamps, parents, queue
-	bfsMark  []uint32
-	bfsPrev  []int32
-	bfsQueue []int
-	bfsStamp uint32
-	walk     []bool   // per tile: walkable
-	cands    []target // a creature's targets this turn (act)
-	sight    uint64   // bumped when a prop that may block sight changes
+	buckets  [][]int32
+	dist     []int // distance map from the player, this turn (playerDist)
+	distBuf  []int
+	bs       botSearch   // the bots' search of the move
+	goals    []int       // the bots' goal tiles (scratch)
+	hostiles []*Creature // hostile's buffer
+	walk     []bool      // per tile: walkable
+	cands    []target    // a creature's targets this turn (act)
+	sight    uint64      // bumped when a prop that may block sight changes
 	// the player's field of view was computed at fovPos, sight fovSight
 	fovOK    bool
 	fovPos   Point

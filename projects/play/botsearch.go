@@ -1,0 +1,152 @@
+package play
+
+// botSearch is a bot's breadth-first search from the player over known
+// tiles, shared by every question the bot asks in one move (Next): the way
+// to the nearest item, to a hostile creature, to the frontier, to the
+// stairs. Each question used to run a search of its own that stopped at
+// its first goal; this one is run once, lazily, only as far as the
+// questions need, and answers each exactly as its own search did.
+//
+// Why the answers are the same: such a search stepped onto a creature's tile
+// only when that tile was a goal, and then stopped there, so creatures' tiles
+// are leaves and every other tile is reached in the same order, from the
+// same parent, whatever the goal. The shared search files the creatures'
+// known tiles too (as leaves, never expanded), and a question's answer is the
+// goal tile filed first (the start excepted): the tile the search of its own
+// would have taken out of its queue first.
+type botSearch struct {
+	mark  []uint32 // per tile: the search's stamp once filed
+	want  []uint32 // per tile: the question's stamp when it is a goal
+	prev  []int32  // per tile: the tile it was reached from
+	order []int32  // per tile: its place in queue
+	queue []int32
+	head  int    // the next tile of queue to expand
+	stamp uint32 // this search's
+	ask   uint32 // this question's
+	found bool   // a goal of the question was filed
+	fresh bool   // the search is the current move's
+}
+
+// newSearch drops the last move's search (a bot calls it as it starts a move).
+func (g *Game) newSearch() { g.bs.fresh = false }
+
+// search returns the move's search, started from the player when new.
+func (g *Game) search() *botSearch {
+	bs := &g.bs
+	if bs.fresh {
+		return bs
+	}
+	bs.fresh = true
+	n := g.Map.W * g.Map.H
+	if len(bs.mark) != n {
+		bs.mark, bs.want = make([]uint32, n), make([]uint32, n)
+		bs.prev, bs.order = make([]int32, n), make([]int32, n)
+		bs.stamp, bs.ask = 0, 0
+	}
+	if bs.stamp++; bs.stamp == 0 { // wrapped: old stamps could match again
+		clear(bs.mark)
+		bs.stamp = 1
+	}
+	s := g.Map.Idx(g.Player.Pos)
+	bs.mark[s], bs.prev[s], bs.order[s] = bs.stamp, int32(s), 0
+	bs.queue = append(bs.queue[:0], int32(s))
+	bs.head = 0
+	return bs
+}
+
+// expand expands the next tile of the queue: files its known neighbours not
+// filed yet (a creature's tile is filed, not expanded, the start aside). It
+// reports false when the queue is done.
+func (g *Game) expand(bs *botSearch) bool {
+	if bs.head >= len(bs.queue) {
+		return false
+	}
+	i := int(bs.queue[bs.head])
+	bs.head++
+	if bs.head > 1 && g.occ[i] > 0 {
+		return true
+	}
+	w, h := g.Map.W, g.Map.H
+	px, py := i%w, i/w
+	for _, d := range neighbours {
+		x, y := px+d.X, py+d.Y
+		if uint(x) >= uint(w) || uint(y) >= uint(h) {
+			continue
+		}
+		j := y*w + x
+		if bs.mark[j] == bs.stamp || !g.Seen[j] || !g.walk[j] {
+			continue
+		}
+		bs.mark[j], bs.prev[j], bs.order[j] = bs.stamp, int32(i), int32(len(bs.queue))
+		bs.queue = append(bs.queue, int32(j))
+		if bs.want[j] == bs.ask {
+			bs.found = true
+		}
+	}
+	return true
+}
+
+// firstStep returns the key of the first step toward filed tile i.
+func (g *Game) firstStep(bs *botSearch, i int) rune {
+	s := int(bs.queue[0])
+	for int(bs.prev[i]) != s {
+		i = int(bs.prev[i])
+	}
+	q, p := g.Map.Pt(i), g.Map.Pt(s)
+	return keyFor[Point{X: q.X - p.X, Y: q.Y - p.Y}]
+}
+
+// stepTowardTiles returns the key of the first step of a shortest path over
+// known tiles to the nearest of the tiles goals (indexes), avoiding
+// creatures in view (a creature on a goal is fine: stepping into it
+// attacks); 0 when no goal is reachable.
+func (g *Game) stepTowardTiles(goals []int) rune {
+	if len(goals) == 0 {
+		return 0
+	}
+	bs := g.search()
+	if best := bs.nearest(goals); best >= 0 {
+		return g.firstStep(bs, best)
+	}
+	if bs.ask++; bs.ask == 0 {
+		clear(bs.want)
+		bs.ask = 1
+	}
+	for _, t := range goals {
+		bs.want[t] = bs.ask
+	}
+	bs.found = false
+	for !bs.found && g.expand(bs) {
+	}
+	if best := bs.nearest(goals); best >= 0 {
+		return g.firstStep(bs, best)
+	}
+	return 0
+}
+
+// nearest returns the goal filed first (the start aside), -1 when none is.
+func (bs *botSearch) nearest(goals []int) int {
+	best, s := -1, int(bs.queue[0])
+	for _, t := range goals {
+		if t != s && bs.mark[t] == bs.stamp && (best < 0 || bs.order[t] < bs.order[best]) {
+			best = t
+		}
+	}
+	return best
+}
+
+// stepTowardFrontier is stepTowardTiles to the frontier: the known tiles
+// next to one never seen.
+func (g *Game) stepTowardFrontier() rune {
+	bs := g.search()
+	for k := 1; ; k++ {
+		for k >= len(bs.queue) {
+			if !g.expand(bs) {
+				return 0
+			}
+		}
+		if i := int(bs.queue[k]); g.frontierIdx(i) {
+			return g.firstStep(bs, i)
+		}
+	}
+}
