@@ -60,7 +60,7 @@ func (g *Game) knownIdx(i int) bool { return g.Seen[i] && g.walk[i] }
 func (g *Game) hostile() []*Creature {
 	out := g.hostiles[:0]
 	for _, c := range g.Creatures {
-		if g.Visible(c.Pos) && g.pack.Reaction(c.Faction, PlayerFaction) == content.Attack {
+		if g.Visible(c.Pos) && g.reaction(c, 0) == content.Attack {
 			out = append(out, c)
 		}
 	}

@@ -36,7 +36,7 @@ func (g *Game) creaturesAct() {
 	if len(g.Creatures) == 0 {
 		return
 	}
-	g.dist = nil // made when a creature first heads for the player (playerDist)
+	g.pd.fresh = false // searched when a creature first heads for the player (playerDist)
 	ids := append(g.order[:0], g.Creatures...)
 	g.order = ids
 	for _, c := range ids {
@@ -72,15 +72,60 @@ func (g *Game) creatureSees(c *Creature, p Point, d int) bool {
 	return dx >= 0 && dx < n && dy >= 0 && dy < n && c.fov[dy*n+dx]
 }
 
-// playerDist is this turn's distance map from the player, made on first use
-// (the map's tiles never change in play, so it is the same whenever it is made
-// in a turn).
-func (g *Game) playerDist() []int {
-	if g.dist == nil {
-		g.distBuf = chain.DistanceMapInto(g.distBuf, g.Map, []Point{g.Player.Pos})
-		g.dist = g.distBuf
+// distSearch is this turn's breadth-first search from the player over
+// walkable tiles in 8 directions (chain.DistanceMap's distances), run only as
+// far as the creatures heading for the player ask (playerDist). The map's
+// tiles never change in play and the player stands still while creatures
+// act, so it holds for the whole turn.
+type distSearch struct {
+	dist  []int32  // per tile: its distance, once filed
+	mark  []uint32 // per tile: the search's stamp once filed
+	queue []int32
+	head  int
+	stamp uint32
+	fresh bool // the search is this turn's
+}
+
+// playerDist is the distance of tile i from the player over walkable tiles
+// (-1: unreachable), as chain.DistanceMap from the player gives it.
+func (g *Game) playerDist(i int) int {
+	ds := &g.pd
+	w, h := g.Map.W, g.Map.H
+	if !ds.fresh {
+		ds.fresh = true
+		if len(ds.mark) != w*h {
+			ds.dist, ds.mark, ds.stamp = make([]int32, w*h), make([]uint32, w*h), 0
+		}
+		if ds.stamp++; ds.stamp == 0 { // wrapped: old stamps could match again
+			clear(ds.mark)
+			ds.stamp = 1
+		}
+		ds.queue, ds.head = ds.queue[:0], 0
+		if s := g.Player.Pos; g.Map.In(s) && g.walk[g.Map.Idx(s)] {
+			k := g.Map.Idx(s)
+			ds.mark[k], ds.dist[k] = ds.stamp, 0
+			ds.queue = append(ds.queue, int32(k))
+		}
 	}
-	return g.dist
+	for ds.mark[i] != ds.stamp {
+		if ds.head == len(ds.queue) {
+			return -1
+		}
+		k := int(ds.queue[ds.head])
+		ds.head++
+		x, y, d := k%w, k/w, ds.dist[k]+1
+		for _, o := range neighbours {
+			qx, qy := x+o.X, y+o.Y
+			if uint(qx) >= uint(w) || uint(qy) >= uint(h) {
+				continue
+			}
+			if j := qy*w + qx; ds.mark[j] != ds.stamp && g.walk[j] {
+				ds.mark[j], ds.dist[j] = ds.stamp, d
+				ds.queue = append(ds.queue, int32(j))
+			}
+		}
+	}
+	return int(ds.dist[i])
 }
 
 // target is what a creature reacts to: the player (c == nil) or a creature.
@@ -104,7 +149,7 @@ func (g *Game) act(c *Creature) {
 	if g.Alive() {
 		if d := chebyshev(c.Pos, g.Player.Pos); d <= c.vision && g.visible[g.Map.Idx(c.Pos)] {
 			// The player's field of view is symmetric: the creature sees the player.
-			if r := g.pack.Reaction(c.Faction, PlayerFaction); r != content.Ignore {
+			if r := g.reaction(c, 0); r != content.Ignore {
 				best = target{pos: g.Player.Pos, resp: r, d: d}
 			}
 		}
@@ -133,15 +178,23 @@ func (g *Game) act(c *Creature) {
 					if d > reach {
 						continue
 					}
-					if r := g.pack.Reaction(c.Faction, o.Faction); r != content.Ignore {
+					if r := g.reaction(c, o.fac); r != content.Ignore {
 						cands = append(cands, target{c: o, i: int(i), pos: o.Pos, resp: r, d: d})
 					}
 				}
 			}
 		}
 	}
-	// nearest first, then in id order
-	slices.SortFunc(cands, func(a, b target) int { return cmp.Or(a.d-b.d, a.i-b.i) })
+	// nearest first, then in id order (the order is total: any sort gives it)
+	if len(cands) <= 16 { // (the usual few, sorted without a call per comparison)
+		for k := 1; k < len(cands); k++ {
+			for j := k; j > 0 && (cands[j].d < cands[j-1].d || cands[j].d == cands[j-1].d && cands[j].i < cands[j-1].i); j-- {
+				cands[j], cands[j-1] = cands[j-1], cands[j]
+			}
+		}
+	} else {
+		slices.SortFunc(cands, func(a, b target) int { return cmp.Or(a.d-b.d, a.i-b.i) })
+	}
 	for _, t := range cands {
 		if g.creatureSees(c, t.pos, t.d) {
 			best = t
@@ -262,9 +315,11 @@ func (g *Game) stepToward(c *Creature, t target) {
 		}
 		var v int
 		if t.c == nil {
-			dist := g.playerDist()
-			v = dist[g.Map.Idx(p)]
-			if v < 0 || v >= dist[g.Map.Idx(c.Pos)] && dist[g.Map.Idx(c.Pos)] >= 0 {
+			v = g.playerDist(g.Map.Idx(p))
+			if v < 0 {
+				continue
+			}
+			if dc := g.playerDist(g.Map.Idx(c.Pos)); v >= dc && dc >= 0 {
 				continue
 			}
 		} else {
@@ -305,9 +360,12 @@ func (g *Game) melee(c *Creature, o *Creature, rng *rand.Rand) {
 	a := c.attacks[rng.IntN(len(c.attacks))]
 	ac, name := g.Player.AC, "you"
 	if o != nil {
-		ac, name = o.ac, "the "+o.Name
+		ac = o.ac
 	}
 	seen := o == nil || g.visible[g.Map.Idx(c.Pos)]
+	if seen && o != nil { // (named only for the log)
+		name = "the " + o.Name
+	}
 	if !hits(rng, a.hit+c.bonus, ac) {
 		if seen {
 			g.logf("The %s misses %s.", c.Name, name)

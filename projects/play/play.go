@@ -49,6 +49,7 @@ type Creature struct {
 	HP      int
 	MaxHP   int
 	Faction string
+	fac     int // Faction's number (factionOf)
 	mob     *content.Mob
 	attacks []attack
 	ac      int
@@ -164,8 +165,8 @@ type Game struct {
 	// buckets file the creatures' indexes by squares of bucketSide tiles,
 	// so a creature looks for others only in the squares its vision reaches
 	buckets  [][]int32
-	dist     []int // distance map from the player, this turn (playerDist)
-	distBuf  []int
+	pd       distSearch  // distances from the player, this turn (playerDist)
+	facs     factions    // the factions' numbers and reactions
 	bs       botSearch   // the bots' search of the move
 	goals    []int       // the bots' goal tiles (scratch)
 	hostiles []*Creature // hostile's buffer
@@ -335,7 +336,7 @@ func (g *Game) place(name string, p Point) {
 		// editor's pack may hold errors): a vision range is a field of view
 		// of its square, a level a loop
 		vision := content.ClampInt(m.VisionRange, 0, min(content.MaxVisionRange, max(g.Map.W, g.Map.H)))
-		c := &Creature{ID: g.nextID, Name: name, Pos: p, Faction: m.Faction, mob: m, vision: vision}
+		c := &Creature{ID: g.nextID, Name: name, Pos: p, Faction: m.Faction, fac: g.factionOf(m.Faction), mob: m, vision: vision}
 		if m.Renderable != nil {
 			c.Glyph, c.FG = m.Renderable.Glyph, m.Renderable.FG
 		}
@@ -723,7 +724,7 @@ func (g *Game) move(d Point) bool {
 		return false
 	}
 	if c := g.CreatureAt(to); c != nil {
-		if g.pack.Reaction(c.Faction, PlayerFaction) == content.Attack || g.pack.Reaction(c.Faction, PlayerFaction) == content.Flee {
+		if r := g.reaction(c, 0); r == content.Attack || r == content.Flee {
 			g.playerAttacks(c)
 		} else {
 			c.Pos, g.Player.Pos = g.Player.Pos, to
