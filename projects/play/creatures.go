@@ -1,7 +1,6 @@
 package play
 
 import (
-	"cmp"
 	"math/rand/v2"
 	"slices"
 
@@ -49,26 +48,38 @@ func (g *Game) creaturesAct() {
 
 // creatureSees reports whether c sees p, at Chebyshev distance d within its
 // vision range, by symmetric shadowcasting (as Sees). Shadowcasting goes out
-// row by row, so whether a tile d rows out is seen does not depend on the
-// rows beyond: c's field of view is cast only d deep, and kept (with its
-// depth) while c stays put and nothing that blocks sight changes.
+// row by row in four quadrants, so whether a tile d rows out is seen depends
+// on its quadrants' rows up to d alone: c's field of view is cast only in
+// p's quadrants, only d deep, and kept (with each quadrant's depth) while c
+// stays put and nothing that blocks sight changes.
 func (g *Game) creatureSees(c *Creature, p Point, d int) bool {
 	v := c.vision
 	n := 2*v + 1
-	if !c.fovOK || c.fovPos != c.Pos || c.fovSight != g.sight || c.fovDepth < d || len(c.fov) != n*n {
+	if !c.fovOK || c.fovPos != c.Pos || c.fovSight != g.sight || len(c.fov) != n*n {
 		if cap(c.fov) < n*n {
 			c.fov = make([]bool, n*n)
 		}
 		c.fov = c.fov[:n*n]
 		clear(c.fov)
-		// cast over the window of tiles within d (the map's part of it): the
-		// same tiles as over the whole map, for the cost of the window
-		g.ccast.cast(g.block, g.Map.W, c.Pos, d, castWindow{
-			x0: max(c.Pos.X-d, 0), y0: max(c.Pos.Y-d, 0), x1: min(c.Pos.X+d+1, g.Map.W), y1: min(c.Pos.Y+d+1, g.Map.H),
-			mark: c.fov, mx: c.Pos.X - v, my: c.Pos.Y - v, stride: n})
-		c.fovPos, c.fovSight, c.fovDepth, c.fovOK = c.Pos, g.sight, d, true
+		c.fov[v*n+v] = true // its own tile
+		c.fovPos, c.fovSight, c.fovOK = c.Pos, g.sight, true
+		c.fovDepth = [4]int8{}
 	}
-	dx, dy := p.X-c.Pos.X+v, p.Y-c.Pos.Y+v
+	dx, dy := p.X-c.Pos.X, p.Y-c.Pos.Y
+	if q := quadrantsOf(dx, dy); q != 0 {
+		for dir := range 4 {
+			if q&(1<<dir) == 0 || int(c.fovDepth[dir]) >= d {
+				continue
+			}
+			// cast over the window of tiles within d (the map's part of
+			// it): the same tiles as over the whole map, for its cost
+			g.ccast.castQuadrant(g.block, g.Map.W, c.Pos, d, castWindow{
+				x0: max(c.Pos.X-d, 0), y0: max(c.Pos.Y-d, 0), x1: min(c.Pos.X+d+1, g.Map.W), y1: min(c.Pos.Y+d+1, g.Map.H),
+				mark: c.fov, mx: c.Pos.X - v, my: c.Pos.Y - v, stride: n}, dir)
+			c.fovDepth[dir] = int8(d)
+		}
+	}
+	dx, dy = dx+v, dy+v
 	return dx >= 0 && dx < n && dy >= 0 && dy < n && c.fov[dy*n+dx]
 }
 
@@ -158,6 +169,7 @@ func (g *Game) act(c *Creature) {
 	// order among the nearest), if nearer than the player: the candidates in
 	// order of distance, so its field of view is cast only as deep as needed
 	// (looked for in the squares within its reach, not among every creature)
+	// (the candidates as keys distance<<32 | index: sorted as numbers)
 	cands := g.cands[:0]
 	reach := c.vision
 	if best.d >= 0 {
@@ -171,33 +183,25 @@ func (g *Game) act(c *Creature) {
 			for bx := x0; bx <= x1; bx++ {
 				for _, i := range g.buckets[by*bw+bx] {
 					o := g.Creatures[i]
-					if o == c || o.HP <= 0 {
+					if o == c {
 						continue
 					}
-					d := chebyshev(c.Pos, o.Pos)
-					if d > reach {
+					d := chebyshev(c.Pos, g.cpos[i]) // (o's position, without reading o)
+					if d > reach || o.HP <= 0 {
 						continue
 					}
 					if r := g.reaction(c, o.fac); r != content.Ignore {
-						cands = append(cands, target{c: o, i: int(i), pos: o.Pos, resp: r, d: d})
+						cands = append(cands, uint64(d)<<32|uint64(i))
 					}
 				}
 			}
 		}
 	}
-	// nearest first, then in id order (the order is total: any sort gives it)
-	if len(cands) <= 16 { // (the usual few, sorted without a call per comparison)
-		for k := 1; k < len(cands); k++ {
-			for j := k; j > 0 && (cands[j].d < cands[j-1].d || cands[j].d == cands[j-1].d && cands[j].i < cands[j-1].i); j-- {
-				cands[j], cands[j-1] = cands[j-1], cands[j]
-			}
-		}
-	} else {
-		slices.SortFunc(cands, func(a, b target) int { return cmp.Or(a.d-b.d, a.i-b.i) })
-	}
-	for _, t := range cands {
-		if g.creatureSees(c, t.pos, t.d) {
-			best = t
+	slices.Sort(cands) // nearest first, then in id order
+	for _, k := range cands {
+		i, d := int(uint32(k)), int(k>>32)
+		if o := g.Creatures[i]; g.creatureSees(c, o.Pos, d) {
+			best = target{c: o, i: i, pos: o.Pos, resp: g.reaction(c, o.fac), d: d}
 			break
 		}
 	}
@@ -290,6 +294,7 @@ func (g *Game) stepTo(c *Creature, p Point) bool {
 	c.Pos = p
 	if k > 0 && g.Creatures[k-1] == c && g.occ[g.Map.Idx(p)] == 0 {
 		g.occ[i], g.occ[g.Map.Idx(p)] = 0, k // just this creature moved
+		g.cpos[k-1] = p
 		g.moveBucket(k-1, from, p)
 	} else {
 		g.reindex()

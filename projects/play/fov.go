@@ -74,63 +74,93 @@ func (c *caster) cast(block []bool, w int, src Point, maxDepth int, win castWind
 		c.lit = append(c.lit, int32(si))
 	}
 	for dir := range 4 { // north, east, south, west as gruid
-		// a tile (depth, col) of the quadrant is tile si + depth·dd + col·dc,
-		// marked at msi + depth·md + col·mc
-		var colmin, colmax, dmax, dd, dc, md, mc int
-		switch dir {
-		case 0:
-			colmin, colmax, dmax = win.x0-src.X, win.x1-src.X-1, src.Y-win.y0
-			dd, dc, md, mc = -w, 1, -win.stride, 1
-		case 1:
-			colmin, colmax, dmax = win.y0-src.Y, win.y1-src.Y-1, win.x1-src.X-1
-			dd, dc, md, mc = 1, w, 1, win.stride
-		case 2:
-			colmin, colmax, dmax = win.x0-src.X, win.x1-src.X-1, win.y1-src.Y-1
-			dd, dc, md, mc = w, 1, win.stride, 1
-		default:
-			colmin, colmax, dmax = win.y0-src.Y, win.y1-src.Y-1, src.X-win.x0
-			dd, dc, md, mc = -1, w, -1, win.stride
-		}
-		dmax = min(dmax, maxDepth)
-		if dmax <= 0 {
+		c.castQuadrant(block, w, src, maxDepth, win, dir)
+	}
+}
+
+// quadrantsOf returns the quadrants (bits 1<<dir) holding the tile dx, dy
+// away from a source: one, or two on a diagonal (none for the source).
+func quadrantsOf(dx, dy int) uint8 {
+	var q uint8
+	if dy < 0 && abs(dx) <= -dy {
+		q |= 1 << 0
+	}
+	if dx > 0 && abs(dy) <= dx {
+		q |= 1 << 1
+	}
+	if dy > 0 && abs(dx) <= dy {
+		q |= 1 << 2
+	}
+	if dx < 0 && abs(dy) <= -dx {
+		q |= 1 << 3
+	}
+	return q
+}
+
+// castQuadrant is cast's work in one quadrant (dir: 0 north, 1 east, 2
+// south, 3 west), the source aside: a quadrant's tiles lie within as many
+// columns either side as rows out, so a tile's light comes from the
+// quadrants holding it (quadrantsOf) alone.
+func (c *caster) castQuadrant(block []bool, w int, src Point, maxDepth int, win castWindow, dir int) {
+	si := src.Y*w + src.X
+	msi := (src.Y-win.my)*win.stride + src.X - win.mx
+	mark := win.mark
+	// a tile (depth, col) of the quadrant is tile si + depth·dd + col·dc,
+	// marked at msi + depth·md + col·mc
+	var colmin, colmax, dmax, dd, dc, md, mc int
+	switch dir {
+	case 0:
+		colmin, colmax, dmax = win.x0-src.X, win.x1-src.X-1, src.Y-win.y0
+		dd, dc, md, mc = -w, 1, -win.stride, 1
+	case 1:
+		colmin, colmax, dmax = win.y0-src.Y, win.y1-src.Y-1, win.x1-src.X-1
+		dd, dc, md, mc = 1, w, 1, win.stride
+	case 2:
+		colmin, colmax, dmax = win.x0-src.X, win.x1-src.X-1, win.y1-src.Y-1
+		dd, dc, md, mc = w, 1, win.stride, 1
+	default:
+		colmin, colmax, dmax = win.y0-src.Y, win.y1-src.Y-1, src.X-win.x0
+		dd, dc, md, mc = -1, w, -1, win.stride
+	}
+	dmax = min(dmax, maxDepth)
+	if dmax <= 0 {
+		return
+	}
+	rows := append(c.rows[:0], sscRow{depth: 1, startNum: -1, startDen: 1, endNum: 1, endDen: 1})
+	for len(rows) > 0 {
+		r := rows[len(rows)-1]
+		rows = rows[:len(rows)-1]
+		lo, hi := r.cols(colmin, colmax)
+		if lo > hi {
 			continue
 		}
-		rows := append(c.rows[:0], sscRow{depth: 1, startNum: -1, startDen: 1, endNum: 1, endDen: 1})
-		for len(rows) > 0 {
-			r := rows[len(rows)-1]
-			rows = rows[:len(rows)-1]
-			lo, hi := r.cols(colmin, colmax)
-			if lo > hi {
+		ti, mi := si+r.depth*dd+lo*dc, msi+r.depth*md+lo*mc
+		pwall := false
+		for col := lo; col <= hi; col, ti, mi = col+1, ti+dc, mi+mc {
+			wall := block[ti]
+			if (wall || col*r.startDen >= r.depth*r.startNum && col*r.endDen <= r.depth*r.endNum) && !mark[mi] {
+				mark[mi] = true
+				c.lit = append(c.lit, int32(ti))
+			}
+			if col == lo {
+				pwall = wall
 				continue
 			}
-			ti, mi := si+r.depth*dd+lo*dc, msi+r.depth*md+lo*mc
-			pwall := false
-			for col := lo; col <= hi; col, ti, mi = col+1, ti+dc, mi+mc {
-				wall := block[ti]
-				if (wall || col*r.startDen >= r.depth*r.startNum && col*r.endDen <= r.depth*r.endNum) && !mark[mi] {
-					mark[mi] = true
-					c.lit = append(c.lit, int32(ti))
-				}
-				if col == lo {
-					pwall = wall
-					continue
-				}
-				if pwall && !wall {
-					r.startNum, r.startDen = 2*col-1, 2*r.depth
-				}
-				if !pwall && wall && r.depth < dmax {
-					nr := r
-					nr.depth++
-					nr.endNum, nr.endDen = 2*col-1, 2*r.depth
-					rows = append(rows, nr)
-				}
-				pwall = wall
+			if pwall && !wall {
+				r.startNum, r.startDen = 2*col-1, 2*r.depth
 			}
-			if !pwall && r.depth < dmax {
-				r.depth++
-				rows = append(rows, r)
+			if !pwall && wall && r.depth < dmax {
+				nr := r
+				nr.depth++
+				nr.endNum, nr.endDen = 2*col-1, 2*r.depth
+				rows = append(rows, nr)
 			}
+			pwall = wall
 		}
-		c.rows = rows
+		if !pwall && r.depth < dmax {
+			r.depth++
+			rows = append(rows, r)
+		}
 	}
+	c.rows = rows
 }

@@ -60,3 +60,31 @@ func TestCasterLightsWhatGruidLights(t *testing.T) {
 		require.Equal(t, want, marked, "round %d", round)
 	}
 }
+
+// A tile is lit by a cast of its quadrants alone (quadrantsOf) exactly when
+// the whole cast lights it: what a creature's field of view casts.
+func TestCastingATilesQuadrantsLightsItAsAWholeCast(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	var c caster
+	for round := range 2000 {
+		w, h := 1+rng.IntN(40), 1+rng.IntN(30)
+		block := make([]bool, w*h)
+		for i := range block {
+			block[i] = rng.IntN(3) == 0
+		}
+		src := Point{X: rng.IntN(w), Y: rng.IntN(h)}
+		p := Point{X: rng.IntN(w), Y: rng.IntN(h)}
+		d := chebyshev(src, p)
+		whole := castWindow{x1: w, y1: h, mark: make([]bool, w*h), stride: w}
+		c.cast(block, w, src, d, whole)
+		part := castWindow{x1: w, y1: h, mark: make([]bool, w*h), stride: w}
+		part.mark[src.Y*w+src.X] = true
+		q := quadrantsOf(p.X-src.X, p.Y-src.Y)
+		for dir := range 4 {
+			if q&(1<<dir) != 0 {
+				c.castQuadrant(block, w, src, d, part, dir)
+			}
+		}
+		require.Equal(t, whole.mark[p.Y*w+p.X], part.mark[p.Y*w+p.X], "round %d: %v from %v", round, p, src)
+	}
+}

@@ -64,12 +64,13 @@ type Creature struct {
 	pathBuf  []Point // path's array, reused for the next path
 	blocked  int
 	// its field of view (a window of 2·vision+1 tiles a side around fovPos),
-	// kept while it stays put and nothing that blocks sight changes (sight)
+	// kept while it stays put and nothing that blocks sight changes (sight),
+	// cast fovDepth[quadrant] rows deep
 	fov      []bool
 	fovPos   Point
 	fovSight uint64
 	fovOK    bool
-	fovDepth int
+	fovDepth [4]int8
 }
 
 type attack struct {
@@ -171,7 +172,8 @@ type Game struct {
 	goals    []int       // the bots' goal tiles (scratch)
 	hostiles []*Creature // hostile's buffer
 	walk     []bool      // per tile: walkable
-	cands    []target    // a creature's targets this turn (act)
+	cands    []uint64    // a creature's candidate targets (act)
+	cpos     []Point     // per creature index: its position (as reindex files it)
 	sight    uint64      // bumped when a prop that may block sight changes
 	// the player's field of view was computed at fovPos, sight fovSight
 	fovOK    bool
@@ -491,10 +493,12 @@ func (g *Game) reindex() {
 	for i := range g.buckets {
 		g.buckets[i] = g.buckets[i][:0]
 	}
+	g.cpos = slices.Grow(g.cpos[:0], len(g.Creatures))[:len(g.Creatures)]
 	for i, c := range g.Creatures {
 		if c.gone {
 			continue
 		}
+		g.cpos[i] = c.Pos
 		g.occ[g.Map.Idx(c.Pos)] = int32(i + 1)
 		b := g.bucket(c.Pos)
 		g.buckets[b] = append(g.buckets[b], int32(i))
