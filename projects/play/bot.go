@@ -69,19 +69,41 @@ func (g *Game) hostile() []*Creature {
 }
 
 // frontierIdx reports whether tile i is a known tile next to one never seen.
-func (g *Game) frontierIdx(i int) bool {
-	if !g.knownIdx(i) {
-		return false
+func (g *Game) frontierIdx(i int) bool { return g.knownIdx(i) && g.unseen[i] > 0 }
+
+// countUnseen counts every tile's neighbours never seen (unseen), from Seen.
+func (g *Game) countUnseen() {
+	w, h := g.Map.W, g.Map.H
+	if len(g.unseen) != w*h {
+		g.unseen = make([]int8, w*h)
+	}
+	for i := range g.unseen {
+		x, y, n := i%w, i/w, int8(0)
+		for _, d := range neighbours {
+			if qx, qy := x+d.X, y+d.Y; uint(qx) < uint(w) && uint(qy) < uint(h) && !g.Seen[qy*w+qx] {
+				n++
+			}
+		}
+		g.unseen[i] = n
+	}
+}
+
+// see marks tile i seen, keeping what depends on Seen up to date.
+func (g *Game) see(i int) {
+	if g.Seen[i] {
+		return
+	}
+	g.Seen[i] = true
+	if g.walk[i] {
+		g.noteKnown(i)
 	}
 	w, h := g.Map.W, g.Map.H
 	x, y := i%w, i/w
 	for _, d := range neighbours {
-		qx, qy := x+d.X, y+d.Y
-		if uint(qx) < uint(w) && uint(qy) < uint(h) && !g.Seen[qy*w+qx] {
-			return true
+		if qx, qy := x+d.X, y+d.Y; uint(qx) < uint(w) && uint(qy) < uint(h) {
+			g.unseen[qy*w+qx]--
 		}
 	}
-	return false
 }
 
 // knownStairs reports whether p holds down stairs the player has seen.

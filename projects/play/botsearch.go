@@ -15,7 +15,9 @@ package play
 // goal tile filed first (the start excepted): the tile the search of its own
 // would have taken out of its queue first.
 type botSearch struct {
-	mark  []uint32 // per tile: the search's stamp once filed
+	// per tile: the search's stamp once filed; unknown (above any stamp)
+	// while the tile is not known (noteKnown), so one test skips both
+	mark  []uint32
 	want  []uint32 // per tile: the question's stamp when it is a goal
 	prev  []int32  // per tile: the tile it was reached from
 	order []int32  // per tile: its place in queue
@@ -27,8 +29,18 @@ type botSearch struct {
 	fresh bool   // the search is the current move's
 }
 
+// unknown marks the tiles a search may not step on.
+const unknown = ^uint32(0)
+
 // newSearch drops the last move's search (a bot calls it as it starts a move).
 func (g *Game) newSearch() { g.bs.fresh = false }
+
+// noteKnown notes that tile i just became known (seen and walkable).
+func (g *Game) noteKnown(i int) {
+	if len(g.bs.mark) > 0 {
+		g.bs.mark[i] = 0
+	}
+}
 
 // search returns the move's search, started from the player when new.
 func (g *Game) search() *botSearch {
@@ -38,17 +50,29 @@ func (g *Game) search() *botSearch {
 	}
 	bs.fresh = true
 	n := g.Map.W * g.Map.H
-	if len(bs.mark) != n {
+	if len(bs.mark) != n { // (a new level's: load drops the last)
 		bs.mark, bs.want = make([]uint32, n), make([]uint32, n)
 		bs.prev, bs.order = make([]int32, n), make([]int32, n)
 		bs.stamp, bs.ask = 0, 0
+		for i := range bs.mark {
+			if !g.knownIdx(i) {
+				bs.mark[i] = unknown
+			}
+		}
 	}
-	if bs.stamp++; bs.stamp == 0 { // wrapped: old stamps could match again
-		clear(bs.mark)
+	if bs.stamp++; bs.stamp == unknown { // wrapped: old stamps could match again
+		for i, m := range bs.mark {
+			if m != unknown {
+				bs.mark[i] = 0
+			}
+		}
 		bs.stamp = 1
 	}
 	s := g.Map.Idx(g.Player.Pos)
-	bs.mark[s], bs.prev[s], bs.order[s] = bs.stamp, int32(s), 0
+	if bs.mark[s] != unknown { // (an unknown start, a cheat's, stays unknown)
+		bs.mark[s] = bs.stamp
+	}
+	bs.prev[s], bs.order[s] = int32(s), 0
 	bs.queue = append(bs.queue[:0], int32(s))
 	bs.head = 0
 	return bs
@@ -74,7 +98,7 @@ func (g *Game) expand(bs *botSearch) bool {
 			continue
 		}
 		j := y*w + x
-		if bs.mark[j] == bs.stamp || !g.Seen[j] || !g.walk[j] {
+		if bs.mark[j] >= bs.stamp { // filed, or not known
 			continue
 		}
 		bs.mark[j], bs.prev[j], bs.order[j] = bs.stamp, int32(i), int32(len(bs.queue))
@@ -128,7 +152,7 @@ func (g *Game) stepTowardTiles(goals []int) rune {
 func (bs *botSearch) nearest(goals []int) int {
 	best, s := -1, int(bs.queue[0])
 	for _, t := range goals {
-		if t != s && bs.mark[t] == bs.stamp && (best < 0 || bs.order[t] < bs.order[best]) {
+		if t != s && bs.mark[t] == bs.stamp && (best < 0 || bs.order[t] < bs.order[best]) { // (filed)
 			best = t
 		}
 	}

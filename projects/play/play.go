@@ -172,6 +172,7 @@ type Game struct {
 	goals    []int       // the bots' goal tiles (scratch)
 	hostiles []*Creature // hostile's buffer
 	walk     []bool      // per tile: walkable
+	unseen   []int8      // per tile: its neighbours never seen (frontierIdx)
 	cands    []uint64    // a creature's candidate targets (act)
 	cpos     []Point     // per creature index: its position (as reindex files it)
 	sight    uint64      // bumped when a prop that may block sight changes
@@ -302,6 +303,8 @@ func (g *Game) load(s *chain.State, depth int) error {
 	}
 	g.block = slices.Clone(g.opaque) // props come next (place)
 	g.pcast.lit = g.pcast.lit[:0]
+	g.bs = botSearch{queue: g.bs.queue} // nothing known yet
+	g.countUnseen()
 	g.Creatures, g.Props, g.Items, g.Exits = nil, nil, nil, nil
 	g.gone = 0
 	g.propAt = make([]*Prop, n)
@@ -568,7 +571,7 @@ func (g *Game) computeFOV() {
 	w, h := g.Map.W, g.Map.H
 	g.pcast.cast(g.block, w, g.Player.Pos, max(w, h), castWindow{x1: w, y1: h, mark: g.visible, stride: w})
 	for _, i := range g.pcast.lit {
-		g.Seen[i] = true
+		g.see(int(i))
 	}
 }
 
