@@ -14,8 +14,15 @@ type astar struct {
 	w, h  int
 	walk  []bool // per tile: walkable (the tiles never change in play)
 	nodes []anode
-	heap  []int32 // tile indexes
+	heap  []hentry
 	stamp uint32
+}
+
+// hentry is a node in the heap: its tile and its key rank<<32 | estimate
+// (gruid's order, rank then estimate, as one number).
+type hentry struct {
+	key uint64
+	i   int32
 }
 
 // anode is one tile's search state, valid when stamp is the search's.
@@ -41,28 +48,26 @@ func (a *astar) get(i int) *anode {
 	return n
 }
 
-func (a *astar) less(i, j int) bool {
-	ni, nj := &a.nodes[a.heap[i]], &a.nodes[a.heap[j]]
-	return ni.rank < nj.rank || ni.rank == nj.rank && ni.est < nj.est
-}
+func (a *astar) less(i, j int) bool { return a.heap[i].key < a.heap[j].key }
 
 func (a *astar) swap(i, j int) {
 	h := a.heap
 	h[i], h[j] = h[j], h[i]
-	a.nodes[h[i]].hidx = int32(i)
-	a.nodes[h[j]].hidx = int32(j)
+	a.nodes[h[i].i].hidx = int32(i)
+	a.nodes[h[j].i].hidx = int32(j)
 }
 
 func (a *astar) push(i int) {
-	a.nodes[i].hidx = int32(len(a.heap))
-	a.heap = append(a.heap, int32(i))
+	n := &a.nodes[i]
+	n.hidx = int32(len(a.heap))
+	a.heap = append(a.heap, hentry{key: uint64(n.rank)<<32 | uint64(n.est), i: int32(i)})
 	a.up(len(a.heap) - 1)
 }
 
 // pop removes the heap's last element.
 func (a *astar) popLast() int {
 	k := len(a.heap) - 1
-	i := int(a.heap[k])
+	i := int(a.heap[k].i)
 	a.nodes[i].hidx = -1
 	a.heap = a.heap[:k]
 	return i

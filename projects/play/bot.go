@@ -77,14 +77,27 @@ func (g *Game) countUnseen() {
 	if len(g.unseen) != w*h {
 		g.unseen = make([]int8, w*h)
 	}
-	for i := range g.unseen {
-		x, y, n := i%w, i/w, int8(0)
-		for _, d := range neighbours {
-			if qx, qy := x+d.X, y+d.Y; uint(qx) < uint(w) && uint(qy) < uint(h) && !g.Seen[qy*w+qx] {
-				n++
-			}
+	for y := range h { // every neighbour on the map, then less the seen ones
+		ny := int8(min(y+1, h-1) - max(y-1, 0) + 1)
+		for x := range w {
+			g.unseen[y*w+x] = ny*int8(min(x+1, w-1)-max(x-1, 0)+1) - 1
 		}
-		g.unseen[i] = n
+	}
+	for i, seen := range g.Seen {
+		if seen {
+			g.seenAround(i)
+		}
+	}
+}
+
+// seenAround notes in its neighbours' counts that tile i is seen.
+func (g *Game) seenAround(i int) {
+	w, h := g.Map.W, g.Map.H
+	x, y := i%w, i/w
+	for _, d := range neighbours {
+		if qx, qy := x+d.X, y+d.Y; uint(qx) < uint(w) && uint(qy) < uint(h) {
+			g.unseen[qy*w+qx]--
+		}
 	}
 }
 
@@ -97,13 +110,7 @@ func (g *Game) see(i int) {
 	if g.walk[i] {
 		g.noteKnown(i)
 	}
-	w, h := g.Map.W, g.Map.H
-	x, y := i%w, i/w
-	for _, d := range neighbours {
-		if qx, qy := x+d.X, y+d.Y; uint(qx) < uint(w) && uint(qy) < uint(h) {
-			g.unseen[qy*w+qx]--
-		}
-	}
+	g.seenAround(i)
 }
 
 // knownStairs reports whether p holds down stairs the player has seen.
