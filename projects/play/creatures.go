@@ -175,7 +175,7 @@ func (g *Game) act(c *Creature) {
 	if best.d >= 0 {
 		reach = min(reach, best.d-1)
 	}
-	if reach >= 0 {
+	if reach >= 0 && g.reactsToAny(c) {
 		bw := bucketsOf(g.Map.W)
 		x0, x1 := max(c.Pos.X-reach, 0)/bucketSide, min(c.Pos.X+reach, g.Map.W-1)/bucketSide
 		y0, y1 := max(c.Pos.Y-reach, 0)/bucketSide, min(c.Pos.Y+reach, g.Map.H-1)/bucketSide

@@ -10,6 +10,50 @@ type factions struct {
 	index map[string]int
 	names []string
 	react [][]content.Response // [mine][theirs], "" until looked up
+	// on the level: the factions of its creatures (present) and, per
+	// faction, whether it reacts to any of them (0 unknown, 1 no, 2 yes)
+	present []bool
+	reacts  []int8
+}
+
+// levelFactions notes the factions of the level's creatures (placed when it
+// is entered; one placed later is noted by placed).
+func (g *Game) levelFactions() {
+	f := &g.facs
+	f.present = make([]bool, len(f.names))
+	f.reacts = make([]int8, len(f.names))
+	for _, c := range g.Creatures {
+		f.present[c.fac] = true
+	}
+}
+
+// placed notes the faction of a creature placed on the level.
+func (g *Game) placed(c *Creature) {
+	f := &g.facs
+	if c.fac < len(f.present) && !f.present[c.fac] {
+		f.present[c.fac] = true
+		clear(f.reacts)
+	}
+}
+
+// reactsToAny reports whether creature c reacts (attacks or flees) to any
+// faction of the level's creatures: when it does not, it has no creature to
+// look for.
+func (g *Game) reactsToAny(c *Creature) bool {
+	f := &g.facs
+	if c.fac >= len(f.reacts) {
+		return true // (not noted: look)
+	}
+	if f.reacts[c.fac] == 0 {
+		f.reacts[c.fac] = 1
+		for theirs, ok := range f.present {
+			if ok && g.reaction(c, theirs) != content.Ignore {
+				f.reacts[c.fac] = 2
+				break
+			}
+		}
+	}
+	return f.reacts[c.fac] == 2
 }
 
 // factionOf returns the number of faction name, numbering it when new.

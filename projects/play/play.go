@@ -328,6 +328,7 @@ func (g *Game) load(s *chain.State, depth int) error {
 		g.place(sp.Name, sp.Pos())
 	}
 	g.reindex()
+	g.levelFactions()
 	g.computeFOV()
 	g.logf("You enter depth %d.", depth)
 	return nil
@@ -364,6 +365,7 @@ func (g *Game) place(name string, p Point) {
 			c.attacks = []attack{{name: "hit", dmg: content.Dice{N: 1, S: 2}}}
 		}
 		g.Creatures = append(g.Creatures, c)
+		g.placed(c)
 		return
 	}
 	if pr := g.props[name]; pr != nil {
