@@ -68,9 +68,6 @@ func (g *Game) hostile() []*Creature {
 	return out
 }
 
-// frontierIdx reports whether tile i is a known tile next to one never seen.
-func (g *Game) frontierIdx(i int) bool { return g.knownIdx(i) && g.unseen[i] > 0 }
-
 // countUnseen counts every tile's neighbours never seen (unseen), from Seen.
 func (g *Game) countUnseen() {
 	w, h := g.Map.W, g.Map.H

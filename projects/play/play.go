@@ -172,7 +172,7 @@ type Game struct {
 	goals    []int       // the bots' goal tiles (scratch)
 	hostiles []*Creature // hostile's buffer
 	walk     []bool      // per tile: walkable
-	unseen   []int8      // per tile: its neighbours never seen (frontierIdx)
+	unseen   []int8      // per tile: its neighbours never seen (the frontier)
 	cands    []uint64    // a creature's candidate targets (act)
 	cpos     []Point     // per creature index: its position (as reindex files it)
 	sight    uint64      // bumped when a prop that may block sight changes
