@@ -176,23 +176,23 @@ func (g *Game) act(c *Creature) {
 		reach = min(reach, best.d-1)
 	}
 	if reach >= 0 && g.reactsToAny(c) {
+		reacts := g.reactsRow(c)
 		bw := bucketsOf(g.Map.W)
 		x0, x1 := max(c.Pos.X-reach, 0)/bucketSide, min(c.Pos.X+reach, g.Map.W-1)/bucketSide
 		y0, y1 := max(c.Pos.Y-reach, 0)/bucketSide, min(c.Pos.Y+reach, g.Map.H-1)/bucketSide
 		for by := y0; by <= y1; by++ {
 			for bx := x0; bx <= x1; bx++ {
 				for _, i := range g.buckets[by*bw+bx] {
-					o := g.Creatures[i]
-					if o == c {
+					// (its faction and position from compact arrays, not
+					// from the creature)
+					if !reacts[g.cfac[i]] {
 						continue
 					}
-					d := chebyshev(c.Pos, g.cpos[i]) // (o's position, without reading o)
-					if d > reach || o.HP <= 0 {
+					d := chebyshev(c.Pos, g.cpos[i])
+					if o := g.Creatures[i]; d > reach || o == c || o.HP <= 0 {
 						continue
 					}
-					if r := g.reaction(c, o.fac); r != content.Ignore {
-						cands = append(cands, uint64(d)<<32|uint64(i))
-					}
+					cands = append(cands, uint64(d)<<32|uint64(i))
 				}
 			}
 		}

@@ -10,6 +10,8 @@ type factions struct {
 	index map[string]int
 	names []string
 	react [][]content.Response // [mine][theirs], "" until looked up
+	// [mine][theirs]: mine does not ignore theirs (reactsRow)
+	rows [][]bool
 	// on the level: the factions of its creatures (present) and, per
 	// faction, whether it reacts to any of them (0 unknown, 1 no, 2 yes)
 	present []bool
@@ -87,4 +89,22 @@ func (g *Game) reaction(c *Creature, theirs int) content.Response {
 		row[theirs] = g.pack.Reaction(f.names[mine], f.names[theirs])
 	}
 	return row[theirs]
+}
+
+// reactsRow returns, per faction number, whether c reacts (attacks or
+// flees) to the faction.
+func (g *Game) reactsRow(c *Creature) []bool {
+	f := &g.facs
+	for len(f.rows) <= c.fac {
+		f.rows = append(f.rows, nil)
+	}
+	row := f.rows[c.fac]
+	if len(row) != len(f.names) {
+		row = make([]bool, len(f.names))
+		for t := range row {
+			row[t] = g.reaction(c, t) != content.Ignore
+		}
+		f.rows[c.fac] = row
+	}
+	return row
 }

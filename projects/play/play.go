@@ -175,6 +175,7 @@ type Game struct {
 	unseen   []int8      // per tile: its neighbours never seen (the frontier)
 	cands    []uint64    // a creature's candidate targets (act)
 	cpos     []Point     // per creature index: its position (as reindex files it)
+	cfac     []int32     // per creature index: its faction's number
 	sight    uint64      // bumped when a prop that may block sight changes
 	// the player's field of view was computed at fovPos, sight fovSight
 	fovOK    bool
@@ -499,11 +500,12 @@ func (g *Game) reindex() {
 		g.buckets[i] = g.buckets[i][:0]
 	}
 	g.cpos = slices.Grow(g.cpos[:0], len(g.Creatures))[:len(g.Creatures)]
+	g.cfac = slices.Grow(g.cfac[:0], len(g.Creatures))[:len(g.Creatures)]
 	for i, c := range g.Creatures {
 		if c.gone {
 			continue
 		}
-		g.cpos[i] = c.Pos
+		g.cpos[i], g.cfac[i] = c.Pos, int32(c.fac)
 		g.occ[g.Map.Idx(c.Pos)] = int32(i + 1)
 		b := g.bucket(c.Pos)
 		g.buckets[b] = append(g.buckets[b], int32(i))
