@@ -8,8 +8,9 @@ package play
 // of a map-sized grid it must clear first.
 type caster struct {
 	rows []sscRow
-	// lit lists the tile indexes of the last cast, each once.
-	lit []int32
+	// lit lists the tile indexes of the last cast, each once, when list.
+	lit  []int32
+	list bool
 }
 
 // sscRow is a row of a quadrant between two slopes (numerator/denominator),
@@ -62,8 +63,8 @@ type castWindow struct {
 
 // cast lights what src sees within maxDepth rows (Chebyshev) on a map w
 // tiles wide whose tiles stop sight where block says, over win's tiles: it
-// sets their marks and lists them in c.lit (the tiles already marked are
-// not listed again).
+// sets their marks and, when c.list, lists them in c.lit (the tiles already
+// marked are not listed again).
 func (c *caster) cast(block []bool, w int, src Point, maxDepth int, win castWindow) {
 	c.lit = c.lit[:0]
 	si := src.Y*w + src.X
@@ -71,7 +72,9 @@ func (c *caster) cast(block []bool, w int, src Point, maxDepth int, win castWind
 	mark := win.mark
 	if !mark[msi] {
 		mark[msi] = true
-		c.lit = append(c.lit, int32(si))
+		if c.list {
+			c.lit = append(c.lit, int32(si))
+		}
 	}
 	for dir := range 4 { // north, east, south, west as gruid
 		c.castQuadrant(block, w, src, maxDepth, win, dir)
@@ -134,25 +137,37 @@ func (c *caster) castQuadrant(block []bool, w int, src Point, maxDepth int, win 
 		if lo > hi {
 			continue
 		}
-		ti, mi := si+r.depth*dd+lo*dc, msi+r.depth*md+lo*mc
-		pwall := false
-		for col := lo; col <= hi; col, ti, mi = col+1, ti+dc, mi+mc {
-			wall := block[ti]
-			if (wall || col*r.startDen >= r.depth*r.startNum && col*r.endDen <= r.depth*r.endNum) && !mark[mi] {
-				mark[mi] = true
+		depth := r.depth
+		ti, mi := si+depth*dd+lo*dc, msi+depth*md+lo*mc
+		// a tile is symmetric (lit when not a wall) when col·startDen >=
+		// ds and col·endDen <= de
+		ds, de := depth*r.startNum, depth*r.endNum
+		pwall := block[ti]
+		if (pwall || lo*r.startDen >= ds && lo*r.endDen <= de) && !mark[mi] {
+			mark[mi] = true
+			if c.list {
 				c.lit = append(c.lit, int32(ti))
 			}
-			if col == lo {
-				pwall = wall
+		}
+		for col := lo + 1; col <= hi; col++ {
+			ti, mi = ti+dc, mi+mc
+			wall := block[ti]
+			if (wall || col*r.startDen >= ds && col*r.endDen <= de) && !mark[mi] {
+				mark[mi] = true
+				if c.list {
+					c.lit = append(c.lit, int32(ti))
+				}
+			}
+			if wall == pwall {
 				continue
 			}
-			if pwall && !wall {
-				r.startNum, r.startDen = 2*col-1, 2*r.depth
-			}
-			if !pwall && wall && r.depth < dmax {
+			if pwall { // a wall ends: the row goes on from here
+				r.startNum, r.startDen = 2*col-1, 2*depth
+				ds = depth * r.startNum
+			} else if depth < dmax { // a wall begins: the row so far goes on deeper
 				nr := r
 				nr.depth++
-				nr.endNum, nr.endDen = 2*col-1, 2*r.depth
+				nr.endNum, nr.endDen = 2*col-1, 2*depth
 				rows = append(rows, nr)
 			}
 			pwall = wall

@@ -16,7 +16,7 @@ import (
 // map's edges), and marks them at the window's place.
 func TestCasterLightsWhatGruidLights(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	var c caster
+	c := caster{list: true}
 	for round := range 3000 {
 		w, h := 1+rng.IntN(60), 1+rng.IntN(40)
 		block := make([]bool, w*h)
@@ -65,7 +65,7 @@ func TestCasterLightsWhatGruidLights(t *testing.T) {
 // the whole cast lights it: what a creature's field of view casts.
 func TestCastingATilesQuadrantsLightsItAsAWholeCast(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
-	var c caster
+	c := caster{list: true}
 	for round := range 2000 {
 		w, h := 1+rng.IntN(40), 1+rng.IntN(30)
 		block := make([]bool, w*h)

@@ -211,6 +211,7 @@ func newGame(p *projects.Project, pack *content.Pack, master uint64) *Game {
 	g := &Game{proj: p, pack: pack, roller: pack.Roller(), master: master,
 		mobs: map[string]*content.Mob{}, props: map[string]*content.Prop{}, items: map[string]*content.Item{}}
 	g.rng = rand.New(&g.pcg)
+	g.pcast.list = true // (computeFOV reads what it lit)
 	for i := range pack.Mobs {
 		if _, ok := g.mobs[pack.Mobs[i].Name]; !ok {
 			g.mobs[pack.Mobs[i].Name] = &pack.Mobs[i]
