@@ -85,15 +85,25 @@ func (g *Game) countUnseen() {
 			g.seenAround(i)
 		}
 	}
+	g.fronts = 0
+	for i := range g.unseen {
+		if g.knownIdx(i) && g.unseen[i] > 0 {
+			g.fronts++
+		}
+	}
 }
 
-// seenAround notes in its neighbours' counts that tile i is seen.
+// seenAround notes in its neighbours' counts that tile i is seen (and in
+// fronts the known ones that leave the frontier).
 func (g *Game) seenAround(i int) {
 	w, h := g.Map.W, g.Map.H
 	x, y := i%w, i/w
 	for _, d := range neighbours {
 		if qx, qy := x+d.X, y+d.Y; uint(qx) < uint(w) && uint(qy) < uint(h) {
-			g.unseen[qy*w+qx]--
+			j := qy*w + qx
+			if g.unseen[j]--; g.unseen[j] == 0 && g.knownIdx(j) {
+				g.fronts--
+			}
 		}
 	}
 }
@@ -104,10 +114,13 @@ func (g *Game) see(i int) {
 		return
 	}
 	g.Seen[i] = true
+	g.seenAround(i)
 	if g.walk[i] {
 		g.noteKnown(i)
+		if g.unseen[i] > 0 {
+			g.fronts++
+		}
 	}
-	g.seenAround(i)
 }
 
 // knownStairs reports whether p holds down stairs the player has seen.

@@ -185,6 +185,9 @@ func (bs *botSearch) nearest(goals []int) int {
 // stepTowardFrontier is stepTowardTiles to the frontier: the known tiles
 // next to one never seen (unseen); the search notes the first it files.
 func (g *Game) stepTowardFrontier() rune {
+	if g.fronts == 0 { // (no frontier at all: no search)
+		return 0
+	}
 	bs := g.search()
 	for bs.front < 0 && g.expand(bs) {
 	}

@@ -80,6 +80,13 @@ func TestBotSearchAnswersAsOneSearchPerQuestion(t *testing.T) {
 			}
 		}
 		g.reindex()
+		fronts := 0 // the frontier's tiles, counted as see keeps them
+		for i := range g.Seen {
+			if g.knownIdx(i) && g.unseen[i] > 0 {
+				fronts++
+			}
+		}
+		require.Equal(t, fronts, g.fronts, "round %d", round)
 		g.newSearch()
 		for range 6 {
 			if rng.IntN(3) == 0 {

@@ -173,6 +173,7 @@ type Game struct {
 	hostiles []*Creature // hostile's buffer
 	walk     []bool      // per tile: walkable
 	unseen   []int8      // per tile: its neighbours never seen (the frontier)
+	fronts   int         // the known tiles next to one never seen
 	cands    []uint64    // a creature's candidate targets (act)
 	cpos     []Point     // per creature index: its position (as reindex files it)
 	cfac     []int32     // per creature index: its faction's number
