@@ -34,9 +34,11 @@ type anode struct {
 	open, closed    bool
 }
 
-// newAstar returns a search over a w×h map of walkable tiles walk.
+// newAstar returns a search over a w×h map of walkable tiles walk (its
+// nodes are made at the first search: a level may have no creature that
+// wanders).
 func newAstar(w, h int, walk []bool) *astar {
-	return &astar{w: w, h: h, walk: walk, nodes: make([]anode, w*h)}
+	return &astar{w: w, h: h, walk: walk}
 }
 
 // get returns tile i's node, reset when the search has not met it yet.
@@ -129,6 +131,9 @@ func (a *astar) path(buf []Point, from, to Point, maxLen int) []Point {
 	w, h := a.w, a.h
 	if uint(from.X) >= uint(w) || uint(from.Y) >= uint(h) || uint(to.X) >= uint(w) || uint(to.Y) >= uint(h) {
 		return nil
+	}
+	if len(a.nodes) == 0 {
+		a.nodes = make([]anode, w*h)
 	}
 	if a.stamp++; a.stamp == 0 { // wrapped: old stamps could match again
 		clear(a.nodes)
