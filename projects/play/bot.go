@@ -55,86 +55,89 @@ func (g *Game) known(p Point) bool {
 // knownIdx is known for tile index i.
 func (g *Game) knownIdx(i int) bool { return g.Seen[i] && g.walk[i] }
 
-// hostile lists the creatures in view that attack the player.
+// hostile lists the creatures in view that attack the player, in id order
+// (in a buffer the next call reuses).
 func (g *Game) hostile() []*Creature {
-	var out []*Creature
-	for _, c := range g.VisibleCreatures() {
-		if g.pack.Reaction(c.Faction, PlayerFaction) == content.Attack {
+	out := g.hostiles[:0]
+	for _, c := range g.Creatures {
+		if g.Visible(c.Pos) && g.reaction(c, 0) == content.Attack {
 			out = append(out, c)
 		}
 	}
+	g.hostiles = out
 	return out
 }
 
-// stepToward returns the key of the first step of a shortest path over known
-// tiles from the player to the nearest tile goal accepts, avoiding creatures
-// in view (a creature on the goal itself is fine: stepping into it attacks);
-// 0 when no goal is reachable.
-func (g *Game) stepTowardGoal(goal func(p Point) bool) rune {
-	start := g.Player.Pos
-	// visited tiles carry this search's stamp: no clearing between searches
-	n := g.Map.W * g.Map.H
-	if len(g.bfsMark) != n {
-		g.bfsMark, g.bfsPrev, g.bfsStamp = make([]uint32, n), make([]int32, n), 0
-	}
-	g.bfsStamp++
-	if g.bfsStamp == 0 { // wrapped: old stamps could match again
-		clear(g.bfsMark)
-		g.bfsStamp = 1
-	}
-	mark, prev, stamp := g.bfsMark, g.bfsPrev, g.bfsStamp
+// countUnseen counts every tile's neighbours never seen (unseen), from Seen.
+func (g *Game) countUnseen() {
 	w, h := g.Map.W, g.Map.H
-	s := g.Map.Idx(start)
-	mark[s], prev[s] = stamp, int32(s)
-	queue := append(g.bfsQueue[:0], s)
-	defer func() { g.bfsQueue = queue }()
-	for head := 0; head < len(queue); head++ {
-		i := queue[head]
-		p := g.Map.Pt(i)
-		if i != s && goal(p) {
-			for int(prev[i]) != s {
-				i = int(prev[i])
-			}
-			q := g.Map.Pt(i)
-			return keyFor[Point{X: q.X - start.X, Y: q.Y - start.Y}]
-		}
-		for _, d := range neighbours {
-			q := p.Add(d)
-			if uint(q.X) >= uint(w) || uint(q.Y) >= uint(h) {
-				continue
-			}
-			j := q.Y*w + q.X
-			if mark[j] == stamp || !g.knownIdx(j) {
-				continue
-			}
-			if g.occ[j] > 0 && !goal(q) { // a creature there
-				continue
-			}
-			mark[j], prev[j] = stamp, int32(i)
-			queue = append(queue, j)
+	if len(g.unseen) != w*h {
+		g.unseen = make([]int8, w*h)
+	}
+	for y := range h { // every neighbour on the map, then less the seen ones
+		ny := int8(min(y+1, h-1) - max(y-1, 0) + 1)
+		for x := range w {
+			g.unseen[y*w+x] = ny*int8(min(x+1, w-1)-max(x-1, 0)+1) - 1
 		}
 	}
-	return 0
+	for i, seen := range g.Seen {
+		if seen {
+			g.seenAround(i)
+		}
+	}
+	g.fronts = 0
+	for i := range g.unseen {
+		if g.knownIdx(i) && g.unseen[i] > 0 {
+			g.fronts++
+		}
+	}
 }
 
-// frontier reports whether p is a known tile next to one never seen.
-func (g *Game) frontier(p Point) bool {
-	if !g.known(p) {
-		return false
-	}
+// seenAround notes in its neighbours' counts that tile i is seen (and in
+// fronts the known ones that leave the frontier).
+func (g *Game) seenAround(i int) {
 	w, h := g.Map.W, g.Map.H
+	x, y := i%w, i/w
 	for _, d := range neighbours {
-		q := p.Add(d)
-		if uint(q.X) < uint(w) && uint(q.Y) < uint(h) && !g.Seen[q.Y*w+q.X] {
-			return true
+		if qx, qy := x+d.X, y+d.Y; uint(qx) < uint(w) && uint(qy) < uint(h) {
+			j := qy*w + qx
+			if g.unseen[j]--; g.unseen[j] == 0 && g.knownIdx(j) {
+				g.fronts--
+			}
 		}
 	}
-	return false
+}
+
+// see marks tile i seen, keeping what depends on Seen up to date.
+func (g *Game) see(i int) {
+	if g.Seen[i] {
+		return
+	}
+	g.Seen[i] = true
+	g.seenAround(i)
+	if g.walk[i] {
+		g.noteKnown(i)
+		if g.unseen[i] > 0 {
+			g.fronts++
+		}
+	}
 }
 
 // knownStairs reports whether p holds down stairs the player has seen.
 func (g *Game) knownStairs(p Point) bool {
 	return g.known(p) && slices.Contains(g.Exits, p)
+}
+
+// stepTowardStairs is stepTowardTiles to the down stairs the player has seen.
+func (g *Game) stepTowardStairs() rune {
+	goals := g.goals[:0]
+	for _, e := range g.Exits {
+		if g.known(e) {
+			goals = append(goals, g.Map.Idx(e))
+		}
+	}
+	g.goals = goals
+	return g.stepTowardTiles(goals)
 }
 
 // fightAdjacent returns the key attacking an adjacent hostile creature, or 0.
@@ -158,12 +161,13 @@ type explorer struct {
 func (b *explorer) Name() string { return "explorer" }
 
 func (b *explorer) Next(g *Game) rune {
+	g.newSearch()
 	pos := g.Player.Pos
 	if 2*g.Player.HP < g.Player.MaxHP { // badly hurt: leave by known stairs
 		if g.knownStairs(pos) {
 			return '>'
 		}
-		if k := g.stepTowardGoal(g.knownStairs); k != 0 {
+		if k := g.stepTowardStairs(); k != 0 {
 			return k
 		}
 	}
@@ -174,30 +178,31 @@ func (b *explorer) Next(g *Game) rune {
 		b.tried, b.noPickup = true, pos
 		return 'g'
 	}
-	// the known items' tiles (few: the search looks them up per tile)
-	var items []Point
+	// the known items' tiles
+	goals := g.goals[:0]
 	for _, it := range g.Items {
 		if it.Pos != b.noPickup && g.known(it.Pos) {
-			items = append(items, it.Pos)
+			goals = append(goals, g.Map.Idx(it.Pos))
 		}
 	}
-	if len(items) > 0 {
-		if k := g.stepTowardGoal(func(p Point) bool { return slices.Contains(items, p) }); k != 0 {
-			return k
-		}
+	g.goals = goals
+	if k := g.stepTowardTiles(goals); k != 0 {
+		return k
 	}
 	if hs := g.hostile(); len(hs) > 0 { // go and fight what is after us
-		if k := g.stepTowardGoal(func(p Point) bool { return g.CreatureAt(p) == hs[0] }); k != 0 {
-			return k
+		if c := hs[0]; g.CreatureAt(c.Pos) == c {
+			if k := g.stepTowardTiles(append(g.goals[:0], g.Map.Idx(c.Pos))); k != 0 {
+				return k
+			}
 		}
 	}
-	if k := g.stepTowardGoal(g.frontier); k != 0 {
+	if k := g.stepTowardFrontier(); k != 0 {
 		return k
 	}
 	if g.knownStairs(pos) {
 		return '>'
 	}
-	if k := g.stepTowardGoal(g.knownStairs); k != 0 {
+	if k := g.stepTowardStairs(); k != 0 {
 		return k
 	}
 	return '.'
@@ -209,14 +214,15 @@ type diver struct{}
 func (diver) Name() string { return "diver" }
 
 func (diver) Next(g *Game) rune {
+	g.newSearch()
 	pos := g.Player.Pos
 	if g.knownStairs(pos) {
 		return '>'
 	}
-	if k := g.stepTowardGoal(g.knownStairs); k != 0 {
+	if k := g.stepTowardStairs(); k != 0 {
 		return k
 	}
-	if k := g.stepTowardGoal(g.frontier); k != 0 {
+	if k := g.stepTowardFrontier(); k != 0 {
 		return k
 	}
 	if k := g.fightAdjacent(); k != 0 { // blocked in: fight

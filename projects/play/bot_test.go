@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"hewn/content"
 	"hewn/projects"
 )
 
@@ -101,4 +102,25 @@ func BenchmarkExplorerDepth6(b *testing.B) {
 	}
 	b.ReportMetric(float64(turns)/b.Elapsed().Seconds(), "turns/s")
 	b.ReportMetric(float64(turns)/float64(b.N), "turns/run")
+}
+
+// BenchmarkExplorerDepths1to10 is one seed of a balance sweep as the play
+// engine sees it: the explorer plays depths 1-10 of the example project
+// (3,000 turns at most each), the levels' generation included; a run per
+// seed 1, 2, ... (the figure to profile the bots and creatures with).
+func BenchmarkExplorerDepths1to10(b *testing.B) {
+	p, err := projects.Example()
+	require.NoError(b, err)
+	pack := content.Default()
+	b.ReportAllocs()
+	turns := 0
+	for i := 0; b.Loop(); i++ {
+		for depth := 1; depth <= 10; depth++ {
+			g, err := New(p, pack, uint64(1+i), depth)
+			require.NoError(b, err)
+			bot, _ := NewBot("explorer")
+			turns += PlayBot(g, bot, 3000).Turns
+		}
+	}
+	b.ReportMetric(float64(turns)/b.Elapsed().Seconds(), "turns/s")
 }

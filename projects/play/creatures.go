@@ -1,11 +1,8 @@
 package play
 
 import (
-	"cmp"
 	"math/rand/v2"
 	"slices"
-
-	"codeberg.org/anaseto/gruid"
 
 	"hewn/chain"
 	"hewn/chain/jsonfile"
@@ -38,7 +35,7 @@ func (g *Game) creaturesAct() {
 	if len(g.Creatures) == 0 {
 		return
 	}
-	g.dist = nil // made when a creature first heads for the player (playerDist)
+	g.pd.fresh = false // searched when a creature first heads for the player (playerDist)
 	ids := append(g.order[:0], g.Creatures...)
 	g.order = ids
 	for _, c := range ids {
@@ -51,41 +48,95 @@ func (g *Game) creaturesAct() {
 
 // creatureSees reports whether c sees p, at Chebyshev distance d within its
 // vision range, by symmetric shadowcasting (as Sees). Shadowcasting goes out
-// row by row, so whether a tile d rows out is seen does not depend on the
-// rows beyond: c's field of view is cast only d deep, and kept (with its
-// depth) while c stays put and nothing that blocks sight changes.
+// row by row in four quadrants, so whether a tile d rows out is seen depends
+// on its quadrants' rows up to d alone: c's field of view is cast only in
+// p's quadrants, only d deep, and kept (with each quadrant's depth) while c
+// stays put and nothing that blocks sight changes.
 func (g *Game) creatureSees(c *Creature, p Point, d int) bool {
 	v := c.vision
 	n := 2*v + 1
-	if !c.fovOK || c.fovPos != c.Pos || c.fovSight != g.sight || c.fovDepth < d || len(c.fov) != n*n {
+	if !c.fovOK || c.fovPos != c.Pos || c.fovSight != g.sight || len(c.fov) != n*n {
 		if cap(c.fov) < n*n {
 			c.fov = make([]bool, n*n)
 		}
 		c.fov = c.fov[:n*n]
 		clear(c.fov)
-		// cast over the window of tiles within d (the map's part of it): the
-		// same tiles as over the whole map, for the cost of the window
-		g.wfov.SetRange(gruid.NewRange(c.Pos.X-d, c.Pos.Y-d, c.Pos.X+d+1, c.Pos.Y+d+1).Intersect(gruid.NewRange(0, 0, g.Map.W, g.Map.H)))
-		for _, q := range g.wfov.SSCVisionMap(gp(c.Pos), d, g.passable, true) {
-			if dx, dy := q.X-c.Pos.X+v, q.Y-c.Pos.Y+v; dx >= 0 && dx < n && dy >= 0 && dy < n {
-				c.fov[dy*n+dx] = true
-			}
-		}
-		c.fovPos, c.fovSight, c.fovDepth, c.fovOK = c.Pos, g.sight, d, true
+		c.fov[v*n+v] = true // its own tile
+		c.fovPos, c.fovSight, c.fovOK = c.Pos, g.sight, true
+		c.fovDepth = [4]int8{}
 	}
-	dx, dy := p.X-c.Pos.X+v, p.Y-c.Pos.Y+v
+	dx, dy := p.X-c.Pos.X, p.Y-c.Pos.Y
+	if q := quadrantsOf(dx, dy); q != 0 {
+		for dir := range 4 {
+			if q&(1<<dir) == 0 || int(c.fovDepth[dir]) >= d {
+				continue
+			}
+			// cast over the window of tiles within d (the map's part of
+			// it): the same tiles as over the whole map, for its cost
+			g.ccast.castQuadrant(g.block, g.Map.W, c.Pos, d, castWindow{
+				x0: max(c.Pos.X-d, 0), y0: max(c.Pos.Y-d, 0), x1: min(c.Pos.X+d+1, g.Map.W), y1: min(c.Pos.Y+d+1, g.Map.H),
+				mark: c.fov, mx: c.Pos.X - v, my: c.Pos.Y - v, stride: n}, dir)
+			c.fovDepth[dir] = int8(d)
+		}
+	}
+	dx, dy = dx+v, dy+v
 	return dx >= 0 && dx < n && dy >= 0 && dy < n && c.fov[dy*n+dx]
 }
 
-// playerDist is this turn's distance map from the player, made on first use
-// (the map's tiles never change in play, so it is the same whenever it is made
-// in a turn).
-func (g *Game) playerDist() []int {
-	if g.dist == nil {
-		g.distBuf = chain.DistanceMapInto(g.distBuf, g.Map, []Point{g.Player.Pos})
-		g.dist = g.distBuf
+// distSearch is this turn's breadth-first search from the player over
+// walkable tiles in 8 directions (chain.DistanceMap's distances), run only as
+// far as the creatures heading for the player ask (playerDist). The map's
+// tiles never change in play and the player stands still while creatures
+// act, so it holds for the whole turn.
+type distSearch struct {
+	dist  []int32  // per tile: its distance, once filed
+	mark  []uint32 // per tile: the search's stamp once filed
+	queue []int32
+	head  int
+	stamp uint32
+	fresh bool // the search is this turn's
+}
+
+// playerDist is the distance of tile i from the player over walkable tiles
+// (-1: unreachable), as chain.DistanceMap from the player gives it.
+func (g *Game) playerDist(i int) int {
+	ds := &g.pd
+	w, h := g.Map.W, g.Map.H
+	if !ds.fresh {
+		ds.fresh = true
+		if len(ds.mark) != w*h {
+			ds.dist, ds.mark, ds.stamp = make([]int32, w*h), make([]uint32, w*h), 0
+		}
+		if ds.stamp++; ds.stamp == 0 { // wrapped: old stamps could match again
+			clear(ds.mark)
+			ds.stamp = 1
+		}
+		ds.queue, ds.head = ds.queue[:0], 0
+		if s := g.Player.Pos; g.Map.In(s) && g.walk[g.Map.Idx(s)] {
+			k := g.Map.Idx(s)
+			ds.mark[k], ds.dist[k] = ds.stamp, 0
+			ds.queue = append(ds.queue, int32(k))
+		}
 	}
-	return g.dist
+	for ds.mark[i] != ds.stamp {
+		if ds.head == len(ds.queue) {
+			return -1
+		}
+		k := int(ds.queue[ds.head])
+		ds.head++
+		x, y, d := k%w, k/w, ds.dist[k]+1
+		for _, o := range neighbours {
+			qx, qy := x+o.X, y+o.Y
+			if uint(qx) >= uint(w) || uint(qy) >= uint(h) {
+				continue
+			}
+			if j := qy*w + qx; ds.mark[j] != ds.stamp && g.walk[j] {
+				ds.mark[j], ds.dist[j] = ds.stamp, d
+				ds.queue = append(ds.queue, int32(j))
+			}
+		}
+	}
+	return int(ds.dist[i])
 }
 
 // target is what a creature reacts to: the player (c == nil) or a creature.
@@ -109,7 +160,7 @@ func (g *Game) act(c *Creature) {
 	if g.Alive() {
 		if d := chebyshev(c.Pos, g.Player.Pos); d <= c.vision && g.visible[g.Map.Idx(c.Pos)] {
 			// The player's field of view is symmetric: the creature sees the player.
-			if r := g.pack.Reaction(c.Faction, PlayerFaction); r != content.Ignore {
+			if r := g.reaction(c, 0); r != content.Ignore {
 				best = target{pos: g.Player.Pos, resp: r, d: d}
 			}
 		}
@@ -118,38 +169,39 @@ func (g *Game) act(c *Creature) {
 	// order among the nearest), if nearer than the player: the candidates in
 	// order of distance, so its field of view is cast only as deep as needed
 	// (looked for in the squares within its reach, not among every creature)
+	// (the candidates as keys distance<<32 | index: sorted as numbers)
 	cands := g.cands[:0]
 	reach := c.vision
 	if best.d >= 0 {
 		reach = min(reach, best.d-1)
 	}
-	if reach >= 0 {
+	if reach >= 0 && g.reactsToAny(c) {
+		reacts := g.reactsRow(c)
 		bw := bucketsOf(g.Map.W)
 		x0, x1 := max(c.Pos.X-reach, 0)/bucketSide, min(c.Pos.X+reach, g.Map.W-1)/bucketSide
 		y0, y1 := max(c.Pos.Y-reach, 0)/bucketSide, min(c.Pos.Y+reach, g.Map.H-1)/bucketSide
 		for by := y0; by <= y1; by++ {
 			for bx := x0; bx <= x1; bx++ {
 				for _, i := range g.buckets[by*bw+bx] {
-					o := g.Creatures[i]
-					if o == c || o.HP <= 0 {
+					// (its faction and position from compact arrays, not
+					// from the creature)
+					if !reacts[g.cfac[i]] {
 						continue
 					}
-					d := chebyshev(c.Pos, o.Pos)
-					if d > reach {
+					d := chebyshev(c.Pos, g.cpos[i])
+					if o := g.Creatures[i]; d > reach || o == c || o.HP <= 0 {
 						continue
 					}
-					if r := g.pack.Reaction(c.Faction, o.Faction); r != content.Ignore {
-						cands = append(cands, target{c: o, i: int(i), pos: o.Pos, resp: r, d: d})
-					}
+					cands = append(cands, uint64(d)<<32|uint64(i))
 				}
 			}
 		}
 	}
-	// nearest first, then in id order
-	slices.SortFunc(cands, func(a, b target) int { return cmp.Or(a.d-b.d, a.i-b.i) })
-	for _, t := range cands {
-		if g.creatureSees(c, t.pos, t.d) {
-			best = t
+	slices.Sort(cands) // nearest first, then in id order
+	for _, k := range cands {
+		i, d := int(uint32(k)), int(k>>32)
+		if o := g.Creatures[i]; g.creatureSees(c, o.Pos, d) {
+			best = target{c: o, i: i, pos: o.Pos, resp: g.reaction(c, o.fac), d: d}
 			break
 		}
 	}
@@ -193,8 +245,9 @@ func (g *Game) wander(c *Creature, rng *rand.Rand) {
 			if q == c.Pos || !g.Map.Walkable(q) || !g.connected(c.Pos, q) {
 				continue // (a search for a tile it cannot reach floods its whole region)
 			}
-			path := g.pf.Path(c.Pos, q, g.stepCost)
-			if len(path) > 1 && len(path) <= 4*WaypointRange {
+			path := g.astar.path(c.pathBuf[:0], c.Pos, q, 4*WaypointRange)
+			if len(path) > 1 {
+				c.pathBuf = path[:0]
 				c.waypoint, c.path = &q, path[1:]
 				break
 			}
@@ -225,9 +278,6 @@ func (g *Game) connected(p, q Point) bool {
 	return g.region[g.Map.Idx(p)] == g.region[g.Map.Idx(q)]
 }
 
-// stepCost is the creatures' path cost: 1 on walkable tiles.
-func (g *Game) stepCost(p Point) (int, bool) { return 1, g.Map.Walkable(p) }
-
 // stepTo moves c onto p if it may (opening a closed door there instead).
 func (g *Game) stepTo(c *Creature, p Point) bool {
 	if !g.free(p) {
@@ -235,7 +285,7 @@ func (g *Game) stepTo(c *Creature, p Point) bool {
 	}
 	if pr := g.closedDoor(p); pr != nil {
 		pr.Open, pr.Glyph = true, "/"
-		g.sight++
+		g.propChanged(p)
 		return true
 	}
 	from := c.Pos
@@ -244,6 +294,7 @@ func (g *Game) stepTo(c *Creature, p Point) bool {
 	c.Pos = p
 	if k > 0 && g.Creatures[k-1] == c && g.occ[g.Map.Idx(p)] == 0 {
 		g.occ[i], g.occ[g.Map.Idx(p)] = 0, k // just this creature moved
+		g.cpos[k-1] = p
 		g.moveBucket(k-1, from, p)
 	} else {
 		g.reindex()
@@ -269,9 +320,11 @@ func (g *Game) stepToward(c *Creature, t target) {
 		}
 		var v int
 		if t.c == nil {
-			dist := g.playerDist()
-			v = dist[g.Map.Idx(p)]
-			if v < 0 || v >= dist[g.Map.Idx(c.Pos)] && dist[g.Map.Idx(c.Pos)] >= 0 {
+			v = g.playerDist(g.Map.Idx(p))
+			if v < 0 {
+				continue
+			}
+			if dc := g.playerDist(g.Map.Idx(c.Pos)); v >= dc && dc >= 0 {
 				continue
 			}
 		} else {
@@ -312,9 +365,12 @@ func (g *Game) melee(c *Creature, o *Creature, rng *rand.Rand) {
 	a := c.attacks[rng.IntN(len(c.attacks))]
 	ac, name := g.Player.AC, "you"
 	if o != nil {
-		ac, name = o.ac, "the "+o.Name
+		ac = o.ac
 	}
 	seen := o == nil || g.visible[g.Map.Idx(c.Pos)]
+	if seen && o != nil { // (named only for the log)
+		name = "the " + o.Name
+	}
 	if !hits(rng, a.hit+c.bonus, ac) {
 		if seen {
 			g.logf("The %s misses %s.", c.Name, name)

@@ -49,6 +49,7 @@ type Creature struct {
 	HP      int
 	MaxHP   int
 	Faction string
+	fac     int // Faction's number (factionOf)
 	mob     *content.Mob
 	attacks []attack
 	ac      int
@@ -60,14 +61,16 @@ type Creature struct {
 	// random_waypoint movement: the tile it heads for and the path there.
 	waypoint *Point
 	path     []Point
+	pathBuf  []Point // path's array, reused for the next path
 	blocked  int
 	// its field of view (a window of 2·vision+1 tiles a side around fovPos),
-	// kept while it stays put and nothing that blocks sight changes (sight)
+	// kept while it stays put and nothing that blocks sight changes (sight),
+	// cast fovDepth[quadrant] rows deep
 	fov      []bool
 	fovPos   Point
 	fovSight uint64
 	fovOK    bool
-	fovDepth int
+	fovDepth [4]int8
 }
 
 type attack struct {
@@ -142,10 +145,10 @@ type Game struct {
 
 	nextID     int
 	startDepth int
-	fov        *rl.FOV // the player's
-	cfov       *rl.FOV // scratch for Sees
-	wfov       *rl.FOV // scratch for creatures: a window of their vision (creatureSees)
-	pf         *chain.PathFinder
+	cfov       *rl.FOV       // scratch for Sees
+	pcast      caster        // the player's field of view (computeFOV)
+	ccast      caster        // scratch for creatures' fields of view (creatureSees)
+	astar      *astar        // the creatures' path search (wander)
 	web        *content.Prop // the pack's web prop, when it has one (spiders spin it)
 	webs       int           // webs spun on this level
 	cheats     Cheats
@@ -162,22 +165,25 @@ type Game struct {
 	occ      []int32 // creature index+1 per tile (0 = none)
 	// buckets file the creatures' indexes by squares of bucketSide tiles,
 	// so a creature looks for others only in the squares its vision reaches
-	buckets [][]int32
-	dist    []int // distance map from the player, this turn (playerDist)
-	distBuf []int
-	// the bots' searches (stepTowardGoal): visit stamps, parents, queue
-	bfsMark  []uint32
-	bfsPrev  []int32
-	bfsQueue []int
-	bfsStamp uint32
-	walk     []bool   // per tile: walkable
-	cands    []target // a creature's targets this turn (act)
-	sight    uint64   // bumped when a prop that may block sight changes
+	buckets  [][]int32
+	pd       distSearch  // distances from the player, this turn (playerDist)
+	facs     factions    // the factions' numbers and reactions
+	bs       botSearch   // the bots' search of the move
+	goals    []int       // the bots' goal tiles (scratch)
+	hostiles []*Creature // hostile's buffer
+	walk     []bool      // per tile: walkable
+	unseen   []int8      // per tile: its neighbours never seen (the frontier)
+	fronts   int         // the known tiles next to one never seen
+	cands    []uint64    // a creature's candidate targets (act)
+	cpos     []Point     // per creature index: its position (as reindex files it)
+	cfac     []int32     // per creature index: its faction's number
+	sight    uint64      // bumped when a prop that may block sight changes
 	// the player's field of view was computed at fovPos, sight fovSight
 	fovOK    bool
 	fovPos   Point
 	fovSight uint64
 	opaque   []bool  // per tile: the tile (not its props) stops sight
+	block    []bool  // per tile: the tile or its prop stops sight (blocksSight)
 	region   []int32 // per tile: its walkable region (connected), made on first use
 	order    []*Creature
 	propAt   []*Prop // per tile: the first prop placed there (nil: none)
@@ -206,6 +212,7 @@ func newGame(p *projects.Project, pack *content.Pack, master uint64) *Game {
 	g := &Game{proj: p, pack: pack, roller: pack.Roller(), master: master,
 		mobs: map[string]*content.Mob{}, props: map[string]*content.Prop{}, items: map[string]*content.Item{}}
 	g.rng = rand.New(&g.pcg)
+	g.pcast.list = true // (computeFOV reads what it lit)
 	for i := range pack.Mobs {
 		if _, ok := g.mobs[pack.Mobs[i].Name]; !ok {
 			g.mobs[pack.Mobs[i].Name] = &pack.Mobs[i]
@@ -297,15 +304,17 @@ func (g *Game) load(s *chain.State, depth int) error {
 	for i, t := range g.Map.Tiles {
 		g.walk[i], g.opaque[i] = t.Walkable(), t.Opaque()
 	}
+	g.block = slices.Clone(g.opaque) // props come next (place)
+	g.pcast.lit = g.pcast.lit[:0]
+	g.bs = botSearch{queue: g.bs.queue} // nothing known yet
+	g.countUnseen()
 	g.Creatures, g.Props, g.Items, g.Exits = nil, nil, nil, nil
 	g.gone = 0
 	g.propAt = make([]*Prop, n)
 	rg := gruid.NewRange(0, 0, g.Map.W, g.Map.H)
-	g.fov, g.cfov = rl.NewFOV(rg), rl.NewFOV(rg)
-	w := 2*content.MaxVisionRange + 1
-	g.wfov = rl.NewFOV(gruid.NewRange(0, 0, w, w))
+	g.cfov = rl.NewFOV(rg)
 	g.buckets = make([][]int32, bucketsOf(g.Map.W)*bucketsOf(g.Map.H))
-	g.pf = chain.NewPathFinder(g.Map)
+	g.astar = newAstar(g.Map.W, g.Map.H, g.walk)
 	g.webs = 0
 	g.Player.Stuck = 0
 	for _, e := range s.Exits {
@@ -322,6 +331,7 @@ func (g *Game) load(s *chain.State, depth int) error {
 		g.place(sp.Name, sp.Pos())
 	}
 	g.reindex()
+	g.levelFactions()
 	g.computeFOV()
 	g.logf("You enter depth %d.", depth)
 	return nil
@@ -335,7 +345,7 @@ func (g *Game) place(name string, p Point) {
 		// editor's pack may hold errors): a vision range is a field of view
 		// of its square, a level a loop
 		vision := content.ClampInt(m.VisionRange, 0, min(content.MaxVisionRange, max(g.Map.W, g.Map.H)))
-		c := &Creature{ID: g.nextID, Name: name, Pos: p, Faction: m.Faction, mob: m, vision: vision}
+		c := &Creature{ID: g.nextID, Name: name, Pos: p, Faction: m.Faction, fac: g.factionOf(m.Faction), mob: m, vision: vision}
 		if m.Renderable != nil {
 			c.Glyph, c.FG = m.Renderable.Glyph, m.Renderable.FG
 		}
@@ -358,6 +368,7 @@ func (g *Game) place(name string, p Point) {
 			c.attacks = []attack{{name: "hit", dmg: content.Dice{N: 1, S: 2}}}
 		}
 		g.Creatures = append(g.Creatures, c)
+		g.placed(c)
 		return
 	}
 	if pr := g.props[name]; pr != nil {
@@ -366,9 +377,9 @@ func (g *Game) place(name string, p Point) {
 			q.Glyph, q.FG = pr.Renderable.Glyph, pr.Renderable.FG
 		}
 		g.Props = append(g.Props, q)
-		g.sight++
 		if g.Map.In(p) && g.propAt[g.Map.Idx(p)] == nil {
 			g.propAt[g.Map.Idx(p)] = q
+			g.propChanged(p)
 		}
 		return
 	}
@@ -490,10 +501,13 @@ func (g *Game) reindex() {
 	for i := range g.buckets {
 		g.buckets[i] = g.buckets[i][:0]
 	}
+	g.cpos = slices.Grow(g.cpos[:0], len(g.Creatures))[:len(g.Creatures)]
+	g.cfac = slices.Grow(g.cfac[:0], len(g.Creatures))[:len(g.Creatures)]
 	for i, c := range g.Creatures {
 		if c.gone {
 			continue
 		}
+		g.cpos[i], g.cfac[i] = c.Pos, int32(c.fac)
 		g.occ[g.Map.Idx(c.Pos)] = int32(i + 1)
 		b := g.bucket(c.Pos)
 		g.buckets[b] = append(g.buckets[b], int32(i))
@@ -526,15 +540,23 @@ func (g *Game) moveBucket(i int32, a, b Point) {
 // blocksSight reports whether p stops sight: an opaque tile or a closed door or
 // other vision-blocking prop.
 func (g *Game) blocksSight(p Point) bool {
+	return !g.Map.In(p) || g.block[g.Map.Idx(p)]
+}
+
+// propChanged notes that the props at p changed (one placed, opened or
+// removed): whether the tile stops sight is worked out again, and when that
+// changed, sight is bumped (the fields of view kept are stale).
+func (g *Game) propChanged(p Point) {
 	if !g.Map.In(p) {
-		return true
+		return
 	}
 	i := g.Map.Idx(p)
-	if g.opaque[i] {
-		return true
-	}
 	pr := g.propAt[i]
-	return pr != nil && pr.prop.BlocksVisibility && !pr.Open
+	b := g.opaque[i] || pr != nil && pr.prop.BlocksVisibility && !pr.Open
+	if b != g.block[i] {
+		g.block[i] = b
+		g.sight++
+	}
 }
 
 // passable is the FOV's light-passing test (gruid points).
@@ -549,11 +571,13 @@ func (g *Game) computeFOV() {
 		return // the player has not moved and nothing that blocks sight changed
 	}
 	g.fovOK, g.fovPos, g.fovSight = true, g.Player.Pos, g.sight
-	clear(g.visible)
-	vis := g.fov.SSCVisionMap(gruid.Point{X: g.Player.Pos.X, Y: g.Player.Pos.Y}, max(g.Map.W, g.Map.H), g.passable, true)
-	for _, q := range vis {
-		i := q.Y*g.Map.W + q.X
-		g.visible[i], g.Seen[i] = true, true
+	for _, i := range g.pcast.lit { // what the last cast lit
+		g.visible[i] = false
+	}
+	w, h := g.Map.W, g.Map.H
+	g.pcast.cast(g.block, w, g.Player.Pos, max(w, h), castWindow{x1: w, y1: h, mark: g.visible, stride: w})
+	for _, i := range g.pcast.lit {
+		g.see(int(i))
 	}
 }
 
@@ -713,7 +737,7 @@ func (g *Game) move(d Point) bool {
 		return false
 	}
 	if c := g.CreatureAt(to); c != nil {
-		if g.pack.Reaction(c.Faction, PlayerFaction) == content.Attack || g.pack.Reaction(c.Faction, PlayerFaction) == content.Flee {
+		if r := g.reaction(c, 0); r == content.Attack || r == content.Flee {
 			g.playerAttacks(c)
 		} else {
 			c.Pos, g.Player.Pos = g.Player.Pos, to
@@ -725,7 +749,7 @@ func (g *Game) move(d Point) bool {
 	if pr := g.closedDoor(to); pr != nil {
 		if pr.prop.DoorOpen || pr.Name == "Door" || g.cheats.WalkThroughWalls {
 			pr.Open = true
-			g.sight++
+			g.propChanged(to)
 			pr.Glyph = "/"
 			g.logf("You open the %s.", strings.ToLower(pr.Name))
 			return true
@@ -788,7 +812,6 @@ func (g *Game) trigger(p Point, c *Creature) {
 }
 
 func (g *Game) removeProp(pr *Prop) {
-	g.sight++
 	for i, q := range g.Props {
 		if q == pr {
 			g.Props = append(g.Props[:i], g.Props[i+1:]...)
@@ -806,6 +829,7 @@ func (g *Game) removeProp(pr *Prop) {
 			break
 		}
 	}
+	g.propChanged(pr.Pos)
 }
 
 func (g *Game) hurtPlayer(n int, by string) {
