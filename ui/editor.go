@@ -202,8 +202,18 @@ func (e *Editor) regenerate() {
 	}
 	e.loadContent()
 	p := e.m.Project()
-	e.mapv.SetStatus("Generating…")
-	e.regen.Start(Job{Chain: c, Config: p.Config(li, p.Seed, e.spawner), Project: p, Level: li})
+	e.generating(e.regen.Start(Job{Chain: c, Config: p.Config(li, p.Seed, e.spawner), Project: p, Level: li}), "Generating…")
+}
+
+// generating says msg on the status line while run gen goes on: on the UI
+// goroutine's next turn, and not when the run already ended by then (its
+// outcome replaces the line before the screen is drawn again).
+func (e *Editor) generating(gen uint64, msg string) {
+	e.post(func() {
+		if e.regen.Running(gen) {
+			e.mapv.SetStatus(msg)
+		}
+	})
 }
 
 // apply shows a finished run (on the UI goroutine): the map panel shows it
