@@ -31,8 +31,10 @@ func historySeries(h *chain.History) []historyPoint {
 	for i := range out {
 		s := h.At(i)
 		walk := s.Map.Count(chain.Tile.Walkable)
-		_, sizes := chain.Regions(s.Map)
-		out[i] = historyPoint{float64(walk) / float64(len(s.Map.Tiles)), len(sizes), len(s.Spawns)}
+		rs, release := chain.Spans(s.Map) // the regions without a label per tile
+		regions := len(rs.Sizes)
+		release()
+		out[i] = historyPoint{float64(walk) / float64(len(s.Map.Tiles)), regions, len(s.Spawns)}
 	}
 	return out
 }
