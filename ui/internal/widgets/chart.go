@@ -37,6 +37,7 @@ type Chart struct {
 	key    chartKey
 	last   *image.RGBA
 	kept   []rendered // the last charts drawn, newest first
+	spare  *image.RGBA // the pixels of a drawing no longer kept, to draw into
 	raster *canvas.Raster
 
 	marker   *canvas.Line
@@ -222,15 +223,24 @@ func (c *Chart) keyFor(m *chart.Chart, w, h int, sc float32) chartKey {
 		bg:   color.NRGBAModel.Convert(bg).(color.NRGBA), fg: color.NRGBAModel.Convert(fg).(color.NRGBA)}
 }
 
-// draw draws key's chart (any goroutine: it reads nothing of the widget).
-func draw(key chartKey, sc float32) rendered {
+// draw draws key's chart into dst's pixels if it has room (any goroutine:
+// it reads nothing of the widget).
+func draw(dst *image.RGBA, key chartKey, sc float32) rendered {
 	m := *key.model
 	if m.Style.Background == nil {
 		m.Style = chart.Themed(key.bg, key.fg)
 		m.Style.TextSize = float64(key.text)
 	}
-	img, f := chart.Render(&m, key.w, key.h, float64(sc))
+	img, f := chart.RenderInto(dst, &m, key.w, key.h, float64(sc))
 	return rendered{key, img, f}
+}
+
+// takeSpare is the spare pixels, now the caller's (nil: none). The caller
+// holds c.mu.
+func (c *Chart) takeSpare() *image.RGBA {
+	s := c.spare
+	c.spare = nil
+	return s
 }
 
 // render is the chart drawn at w×h pixels for screen scale sc: the last one
@@ -252,7 +262,7 @@ func (c *Chart) render(w, h int, sc float32, near bool) (image.Image, *chart.Fra
 	}
 	r, ok := c.find(key, near)
 	if !ok {
-		r = draw(key, sc)
+		r = draw(c.takeSpare(), key, sc)
 	}
 	c.keep(r)
 	c.last, c.frame, c.key = r.img, r.frame, r.key
@@ -276,12 +286,18 @@ func (c *Chart) find(key chartKey, near bool) (rendered, bool) {
 	return rendered{}, false
 }
 
-// keep puts r first among the kept drawings (the oldest goes).
+// keep puts r first among the kept drawings (the oldest goes, its pixels
+// kept to draw into, unless it is the one shown: the painter may hold it).
+// The caller holds c.mu.
 func (c *Chart) keep(r rendered) {
 	kept := []rendered{r}
 	for _, o := range c.kept {
-		if o.key != r.key && len(kept) < keptRenders {
+		switch {
+		case o.key == r.key:
+		case len(kept) < keptRenders || o.img == c.last:
 			kept = append(kept, o)
+		case o.img != r.img:
+			c.spare = o.img
 		}
 	}
 	c.kept = kept
@@ -305,7 +321,10 @@ func (c *Chart) Predraw() func(m *chart.Chart) {
 		}
 		k := key
 		k.model = m
-		r := draw(k, sc)
+		c.mu.Lock()
+		spare := c.takeSpare()
+		c.mu.Unlock()
+		r := draw(spare, k, sc)
 		c.mu.Lock()
 		defer c.mu.Unlock()
 		c.keep(r)
