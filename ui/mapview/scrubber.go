@@ -52,14 +52,7 @@ func (s *scrubber) SetPrefix(p string) {
 	}
 	s.prefix = p
 	if s.Len() > 0 {
-		s.setLabel(p + snapshotLabel(s.hist, s.cur))
-	}
-}
-
-// setLabel says t on the label (not drawn again when it already does).
-func (s *scrubber) setLabel(t string) {
-	if s.label.Text != t {
-		s.label.SetText(t)
+		widgets.SetText(s.label, p+snapshotLabel(s.hist, s.cur))
 	}
 }
 
@@ -125,7 +118,7 @@ func (s *scrubber) SetHistory(h *chain.History, i int) {
 	s.syncing = false
 	if n == 0 {
 		s.cur = 0
-		s.setLabel("No snapshots: the chain has not made a map yet.")
+		widgets.SetText(s.label, "No snapshots: the chain has not made a map yet.")
 		s.slider.Disable()
 		return
 	}
@@ -144,7 +137,7 @@ func (s *scrubber) Show(i int) {
 	s.syncing = true
 	s.slider.SetValue(float64(i))
 	s.syncing = false
-	s.setLabel(s.prefix + snapshotLabel(s.hist, i))
+	widgets.SetText(s.label, s.prefix+snapshotLabel(s.hist, i))
 	s.chart.mark(i)
 	if s.OnShow != nil {
 		s.OnShow(i)

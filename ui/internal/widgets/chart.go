@@ -36,7 +36,7 @@ type Chart struct {
 	frame  *chart.Frame
 	key    chartKey
 	last   *image.RGBA
-	kept   []rendered // the last charts drawn, newest first
+	kept   []rendered  // the last charts drawn, newest first
 	spare  *image.RGBA // the pixels of a drawing no longer kept, to draw into
 	raster *canvas.Raster
 
