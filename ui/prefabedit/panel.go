@@ -402,22 +402,24 @@ func (p *Panel) refreshLevels() {
 		}
 		p.levelNames = append(p.levelNames, name)
 	}
-	p.levels.Options = slices.Clone(p.levelNames)
-	if li := p.h.LevelIndex(); li >= 0 && li < len(p.levelNames) {
+	if !slices.Equal(p.levels.Options, p.levelNames) { // else the same, drawn
+		p.levels.Options = slices.Clone(p.levelNames)
+		p.levels.Refresh()
+	}
+	if li := p.h.LevelIndex(); li >= 0 && li < len(p.levelNames) && p.levels.Selected != p.levelNames[li] {
 		p.levels.SetQuietly(p.levelNames[li])
 	}
-	p.levels.Refresh()
 	var where []string
 	for _, u := range uses {
 		where = append(where, u.String(pr))
 	}
 	switch {
 	case p.Current() == "":
-		p.placed.SetText("")
+		widgets.SetText(p.placed, "")
 	case len(where) == 0:
-		p.placed.SetText("No step uses this prefab yet: a prefab step names it (mode sectional or room_vaults, or name it in a vault list).")
+		widgets.SetText(p.placed, "No step uses this prefab yet: a prefab step names it (mode sectional or room_vaults, or name it in a vault list).")
 	default:
-		p.placed.SetText("Used by " + strings.Join(where, "; "))
+		widgets.SetText(p.placed, "Used by "+strings.Join(where, "; "))
 	}
 }
 
