@@ -16,6 +16,7 @@ import (
 	"hewn/ui/internal/uitest"
 	"hewn/ui/internal/widgets"
 	"hewn/ui/model"
+	"hewn/ui/render"
 	"hewn/ui/render/chart"
 )
 
@@ -108,4 +109,28 @@ func TestASlowRunSaysGenerating(t *testing.T) {
 	<-uitest.SlowCancelled
 	f.settle()
 	assert.False(t, f.says("Generating…"))
+}
+
+// The prefab painter's tab, off screen, does not follow each edit but
+// catches up when it is shown: its live preview is the run on screen.
+func TestThePainterOffScreenCatchesUpWhenShown(t *testing.T) {
+	f := newFixture(t, uitest.Project())
+	e := f.e
+	live := func() *render.Scene {
+		for _, v := range uitest.FindAll[*widgets.Viewport](e.prefabs, nil) {
+			if sc, ok := v.Drawing().(*render.Scene); ok {
+				return sc
+			}
+		}
+		return nil
+	}
+	for _, rooms := range []int{4, 15} {
+		e.m.SetParam(model.StepPath{0}, "max_rooms", rooms)
+		f.settle()
+		e.selectMain("Prefabs")
+		sc := live()
+		require.NotNil(t, sc)
+		assert.Equal(t, f.result().State.Map.Tiles, sc.Map.Tiles, "the live preview shows the run on screen")
+		e.selectMain("Map")
+	}
 }

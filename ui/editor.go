@@ -134,6 +134,13 @@ func newEditor(a fyne.App, w fyne.Window, m *model.Model, post func(func())) *Ed
 			e.mapv.Redraw() // the outlines of the prefab the painter shows
 		}
 	}
+	// the painter off screen catches up with the edits when shown (Shown)
+	e.prefabs.SetOnScreen(false)
+	e.main.OnUnselected = func(t *container.TabItem) {
+		if t == prefabs {
+			e.prefabs.SetOnScreen(false)
+		}
+	}
 	// Two columns: the sidebar (about 380 px at 1280×800) and the map, so an
 	// 80×50 map fits at 11 px a tile, where glyphs read.
 	outer := container.NewHSplit(e.tabs, e.main)
