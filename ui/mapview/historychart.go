@@ -194,6 +194,12 @@ func (c *historyChart) set(h *chain.History) {
 	go func() {
 		// measured and drawn here: the UI goroutine only shows the chart
 		s := historySeries(h)
+		c.mu.Lock()
+		superseded := gen != c.gen
+		c.mu.Unlock()
+		if superseded { // another history came meanwhile: its chart is drawn
+			return
+		}
 		m := historyModel(h, s)
 		predraw(m)
 		c.post(func() {
