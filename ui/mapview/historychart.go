@@ -79,6 +79,7 @@ type historyChart struct {
 func newHistoryChart(post func(func())) *historyChart {
 	c := &historyChart{post: post, empty: historyModel(nil, nil)}
 	c.plot = widgets.NewChart(fyne.NewSize(160, chartH))
+	c.plot.KeepDrawings(2) // the empty chart and the history's
 	c.plot.OnTap = func(h chart.Hit) { c.pick(h.X) }
 	c.plot.OnDrag = c.plot.OnTap
 	for i, col := range []color.Color{floorColor, regionColor, spawnColor} {

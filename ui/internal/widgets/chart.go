@@ -37,6 +37,7 @@ type Chart struct {
 	key    chartKey
 	last   *image.RGBA
 	kept   []rendered  // the last charts drawn, newest first
+	keepN  int         // how many drawings kept (KeepDrawings)
 	spare  *image.RGBA // the pixels of a drawing no longer kept, to draw into
 	raster *canvas.Raster
 
@@ -76,14 +77,9 @@ type rendered struct {
 	frame *chart.Frame
 }
 
-// keptRenders is how many drawn charts the widget keeps besides the one
-// shown: a panel that swaps between a few models (a placeholder, the data,
-// a chart drawn ahead by Predraw) shows each again without drawing it.
-const keptRenders = 3
-
 // NewChart is an empty chart widget at least min large.
 func NewChart(min fyne.Size) *Chart {
-	c := &Chart{min: min}
+	c := &Chart{min: min, keepN: 1}
 	c.raster = canvas.NewRaster(c.paint)
 	c.raster.ScaleMode = canvas.ImageScaleFastest
 	c.marker = canvas.NewLine(theme.Color(theme.ColorNamePrimary))
@@ -294,13 +290,24 @@ func (c *Chart) keep(r rendered) {
 	for _, o := range c.kept {
 		switch {
 		case o.key == r.key:
-		case len(kept) < keptRenders || o.img == c.last:
+		case len(kept) < c.keepN || o.img == c.last:
 			kept = append(kept, o)
-		case o.img != r.img:
+		case o.img != r.img && c.keepN > 1:
 			c.spare = o.img
 		}
 	}
 	c.kept = kept
+}
+
+// KeepDrawings keeps the last n charts drawn (at least 1, the one shown),
+// and the pixels of the one let go to draw into: a panel that swaps between a
+// few models (a placeholder while it measures, the data, a chart drawn ahead
+// by Predraw) shows each again without drawing it, and draws without
+// allocating. A widget keeps only the chart shown unless told.
+func (c *Chart) KeepDrawings(n int) {
+	c.mu.Lock()
+	c.keepN = max(n, 1)
+	c.mu.Unlock()
 }
 
 // Predraw returns a function drawing m as the widget would show it now (at

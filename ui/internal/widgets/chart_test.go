@@ -116,6 +116,7 @@ func TestChartReportsClicksAndDragsAndDrawsAMarker(t *testing.T) {
 func TestChartPredrawnIsShownWithoutDrawingAgain(t *testing.T) {
 	first := counts()
 	c, _ := chartWindow(t, first, fyne.NewSize(500, 300))
+	c.KeepDrawings(2)
 	f0 := c.Frame()
 	require.NotNil(t, f0)
 	m := counts()
