@@ -214,7 +214,7 @@ func (c *Chart) paint(w, h int) image.Image {
 // sc with the theme's colours (on the UI goroutine: it reads the theme).
 func (c *Chart) keyFor(m *chart.Chart, w, h int, sc float32) chartKey {
 	bg, fg := theme.Color(theme.ColorNameBackground), theme.Color(theme.ColorNameForeground)
-	return chartKey{model: m, w: w, h: h, dpi: max(1, int(math.Round(72*float64(min(max(sc, 0.5), 4))))),
+	return chartKey{model: m, w: w, h: h, dpi: chart.DPI(float64(sc)),
 		text: theme.CaptionTextSize(),
 		bg:   color.NRGBAModel.Convert(bg).(color.NRGBA), fg: color.NRGBAModel.Convert(fg).(color.NRGBA)}
 }
