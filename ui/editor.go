@@ -134,6 +134,13 @@ func newEditor(a fyne.App, w fyne.Window, m *model.Model, post func(func())) *Ed
 			e.mapv.Redraw() // the outlines of the prefab the painter shows
 		}
 	}
+	// the painter off screen catches up with the edits when shown (Shown)
+	e.prefabs.SetOnScreen(false)
+	e.main.OnUnselected = func(t *container.TabItem) {
+		if t == prefabs {
+			e.prefabs.SetOnScreen(false)
+		}
+	}
 	// Two columns: the sidebar (about 380 px at 1280×800) and the map, so an
 	// 80×50 map fits at 11 px a tile, where glyphs read.
 	outer := container.NewHSplit(e.tabs, e.main)
@@ -202,8 +209,18 @@ func (e *Editor) regenerate() {
 	}
 	e.loadContent()
 	p := e.m.Project()
-	e.mapv.SetStatus("Generating…")
-	e.regen.Start(Job{Chain: c, Config: p.Config(li, p.Seed, e.spawner), Project: p, Level: li})
+	e.generating(e.regen.Start(Job{Chain: c, Config: p.Config(li, p.Seed, e.spawner), Project: p, Level: li}), "Generating…")
+}
+
+// generating says msg on the status line while run gen goes on: on the UI
+// goroutine's next turn, and not when the run already ended by then (its
+// outcome replaces the line before the screen is drawn again).
+func (e *Editor) generating(gen uint64, msg string) {
+	e.post(func() {
+		if e.regen.Running(gen) {
+			e.mapv.SetStatus(msg)
+		}
+	})
 }
 
 // apply shows a finished run (on the UI goroutine): the map panel shows it

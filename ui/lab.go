@@ -27,8 +27,7 @@ func (e *Editor) preview(c *chain.Chain, m uint64, label string) {
 	cfg := p.Config(li, m, e.spawner)
 	cfg.Seed = nil // a variant's level is its master seed's, as in a search
 	e.mapv.Notice("Preview of " + label + ": not in the chain (Apply in Statistics writes it; any edit shows the chain again)")
-	e.mapv.SetStatus("Generating " + label + "…")
-	e.regen.Start(Job{Chain: c, Config: cfg, Project: p, Level: li})
+	e.generating(e.regen.Start(Job{Chain: c, Config: cfg, Project: p, Level: li}), "Generating "+label+"…")
 	e.selectMain("Map")
 }
 

@@ -52,10 +52,11 @@ type Regen struct {
 	post func(func())
 	done func(Outcome)
 
-	mu     sync.Mutex
-	gen    uint64
-	cancel context.CancelFunc
-	wg     sync.WaitGroup
+	mu       sync.Mutex
+	gen      uint64
+	finished uint64 // the newest run whose chain run ended
+	cancel   context.CancelFunc
+	wg       sync.WaitGroup
 	// run is runJob; tests may replace it.
 	run func(ctx context.Context, j Job) (*chain.Result, error)
 	// now is time.Now; tests may replace it.
@@ -86,6 +87,9 @@ func (r *Regen) Start(j Job) uint64 {
 		t0 := r.now()
 		res, err := r.run(ctx, j)
 		elapsed := r.now().Sub(t0)
+		r.mu.Lock()
+		r.finished = max(r.finished, gen)
+		r.mu.Unlock()
 		if ctx.Err() != nil {
 			return // superseded or stopped: a newer run owns the screen
 		}
@@ -104,6 +108,13 @@ func (r *Regen) Current() uint64 {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.gen
+}
+
+// Running reports whether run gen is the newest and still running.
+func (r *Regen) Running(gen uint64) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return gen == r.gen && r.finished < gen
 }
 
 // Stop cancels the run in progress and waits for its goroutine to end.

@@ -36,8 +36,12 @@ type chainList struct {
 	ranFor *chain.Chain
 	tips   *widgets.TipLayer // shows a warning cut off in its row in full
 	// shown and shownWarn are the steps and (full) warnings the rows show.
-	shown                 []chain.Step
-	shownWarn             map[int][]string
+	shown     []chain.Step
+	shownWarn map[int][]string
+	// bound is the row object the list last bound to each step (a row
+	// whose step changed is updated in place: the list's RefreshItem lays
+	// the whole list out again)
+	bound                 map[widget.ListItemID]fyne.CanvasObject
 	remove, dup, up, down *widgets.IconButton
 	obj                   fyne.CanvasObject
 	syncing               bool
@@ -47,7 +51,7 @@ type chainList struct {
 }
 
 func newChainList(m Host) *chainList {
-	cl := &chainList{m: m, warnings: map[int][]string{}, tips: widgets.NewTipLayer()}
+	cl := &chainList{m: m, warnings: map[int][]string{}, tips: widgets.NewTipLayer(), bound: map[widget.ListItemID]fyne.CanvasObject{}}
 	cl.list = widget.NewList(cl.length, cl.create, cl.update)
 	cl.list.OnSelected = func(i widget.ListItemID) {
 		if !cl.syncing {
@@ -105,6 +109,14 @@ func (cl *chainList) update(i widget.ListItemID, o fyne.CanvasObject) {
 	steps := cl.steps()
 	if i >= len(steps) {
 		return
+	}
+	if cl.bound[i] != o {
+		for j, b := range cl.bound {
+			if b == o {
+				delete(cl.bound, j)
+			}
+		}
+		cl.bound[i] = o
 	}
 	s := steps[i]
 	row := o.(*fyne.Container)
@@ -166,7 +178,9 @@ func (cl *chainList) refreshRows() {
 		for i := range steps {
 			if !reflect.DeepEqual(steps[i], cl.shown[i]) || !slices.Equal(cl.full[i], cl.shownWarn[i]) {
 				cl.tips.Hide()
-				cl.list.RefreshItem(i)
+				if o := cl.bound[i]; o != nil {
+					cl.update(i, o) // its widgets draw themselves again
+				} // else the list binds it when it scrolls into view
 			}
 		}
 	}

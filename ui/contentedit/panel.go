@@ -34,6 +34,18 @@ type Panel struct {
 	gen   int
 	pack  *content.Pack // the pack of the last Update
 	views map[fyne.CanvasObject]*tabView
+	// shown is what the last Update showed: an Update with the same (an
+	// edit of the chain, which no view shows) changes nothing.
+	shown shownKey
+}
+
+// shownKey is what the panel's views show of the host: the pack (a value
+// never modified: an edit makes a new one), why it is read-only, and the
+// depths the odds heat map spans (the project's deepest level).
+type shownKey struct {
+	pack     *content.Pack
+	readOnly string
+	depths   int
 }
 
 // tabView is one tab's view and the Update it last showed.
@@ -80,6 +92,11 @@ func (p *Panel) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRe
 // Update shows the host's current pack and level.
 func (p *Panel) Update() {
 	why := p.h.ReadOnly()
+	key := shownKey{p.h.Pack(), why, heatDepths(p.h.Project())}
+	if p.gen > 0 && key == p.shown {
+		return
+	}
+	p.shown = key
 	p.bannerTx.SetText(why)
 	if show := why != ""; show != p.banner.Visible() {
 		if show {

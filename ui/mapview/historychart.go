@@ -31,8 +31,10 @@ func historySeries(h *chain.History) []historyPoint {
 	for i := range out {
 		s := h.At(i)
 		walk := s.Map.Count(chain.Tile.Walkable)
-		_, sizes := chain.Regions(s.Map)
-		out[i] = historyPoint{float64(walk) / float64(len(s.Map.Tiles)), len(sizes), len(s.Spawns)}
+		rs, release := chain.Spans(s.Map) // the regions without a label per tile
+		regions := len(rs.Sizes)
+		release()
+		out[i] = historyPoint{float64(walk) / float64(len(s.Map.Tiles)), regions, len(s.Spawns)}
 	}
 	return out
 }
@@ -61,19 +63,23 @@ type historyChart struct {
 	// OnPick is called with the snapshot clicked or dragged to.
 	OnPick func(i int)
 
+	// empty is the chart without a series (one model: drawn once)
+	empty *chart.Chart
+
 	mu     sync.Mutex
 	gen    uint64
 	hist   *chain.History
 	series []historyPoint
+	model  *chart.Chart // the chart of series (nil while measuring)
 	cur    int
-	drawn  uint64 // the gen whose series the chart shows
 	// OnMeasured is called once a history's series is shown (tests).
 	OnMeasured func()
 }
 
 func newHistoryChart(post func(func())) *historyChart {
-	c := &historyChart{post: post}
+	c := &historyChart{post: post, empty: historyModel(nil, nil)}
 	c.plot = widgets.NewChart(fyne.NewSize(160, chartH))
+	c.plot.KeepDrawings(2) // the empty chart and the history's
 	c.plot.OnTap = func(h chart.Hit) { c.pick(h.X) }
 	c.plot.OnDrag = c.plot.OnTap
 	for i, col := range []color.Color{floorColor, regionColor, spawnColor} {
@@ -177,7 +183,7 @@ func (c *historyChart) set(h *chain.History) {
 	c.mu.Lock()
 	c.gen++
 	gen := c.gen
-	c.series = nil
+	c.series, c.model = nil, nil
 	c.hist = h
 	c.mu.Unlock()
 	c.redraw()
@@ -185,13 +191,23 @@ func (c *historyChart) set(h *chain.History) {
 	if h == nil || h.Len() == 0 {
 		return
 	}
+	predraw := c.plot.Predraw()
 	go func() {
+		// measured and drawn here: the UI goroutine only shows the chart
 		s := historySeries(h)
+		c.mu.Lock()
+		superseded := gen != c.gen
+		c.mu.Unlock()
+		if superseded { // another history came meanwhile: its chart is drawn
+			return
+		}
+		m := historyModel(h, s)
+		predraw(m)
 		c.post(func() {
 			c.mu.Lock()
 			current := gen == c.gen
 			if current {
-				c.series = s
+				c.series, c.model = s, m
 			}
 			c.mu.Unlock()
 			if current {
@@ -228,18 +244,17 @@ func (c *historyChart) Series() []historyPoint {
 // at the shown snapshot.
 func (c *historyChart) redraw() {
 	c.mu.Lock()
-	h, s, cur, gen := c.hist, c.series, c.cur, c.gen
+	h, s, m, cur := c.hist, c.series, c.model, c.cur
 	c.mu.Unlock()
-	if len(s) == 0 || h == nil {
-		if m := c.plot.Model(); m == nil || m.Readout != nil {
-			c.plot.SetChart(historyModel(nil, nil))
-		}
+	if len(s) == 0 || h == nil || m == nil {
 		c.plot.HideMarker()
+		if c.plot.Model() != c.empty {
+			c.plot.SetChart(c.empty)
+		}
 		return
 	}
-	if c.plot.Model() == nil || c.drawn != gen {
-		c.drawn = gen
-		c.plot.SetChart(historyModel(h, s))
+	if c.plot.Model() != m {
+		c.plot.SetChart(m)
 	}
 	if cur >= 0 && cur < len(s) {
 		c.plot.SetMarker(float64(cur + 1))

@@ -47,9 +47,12 @@ type scrubber struct {
 
 // SetPrefix sets the text put before the snapshot label and relabels.
 func (s *scrubber) SetPrefix(p string) {
+	if p == s.prefix {
+		return
+	}
 	s.prefix = p
 	if s.Len() > 0 {
-		s.label.SetText(p + snapshotLabel(s.hist, s.cur))
+		widgets.SetText(s.label, p+snapshotLabel(s.hist, s.cur))
 	}
 }
 
@@ -115,7 +118,7 @@ func (s *scrubber) SetHistory(h *chain.History, i int) {
 	s.syncing = false
 	if n == 0 {
 		s.cur = 0
-		s.label.SetText("No snapshots: the chain has not made a map yet.")
+		widgets.SetText(s.label, "No snapshots: the chain has not made a map yet.")
 		s.slider.Disable()
 		return
 	}
@@ -134,7 +137,7 @@ func (s *scrubber) Show(i int) {
 	s.syncing = true
 	s.slider.SetValue(float64(i))
 	s.syncing = false
-	s.label.SetText(s.prefix + snapshotLabel(s.hist, i))
+	widgets.SetText(s.label, s.prefix+snapshotLabel(s.hist, i))
 	s.chart.mark(i)
 	if s.OnShow != nil {
 		s.OnShow(i)

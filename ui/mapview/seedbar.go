@@ -58,8 +58,10 @@ func newSeedBar(p *Panel) *seedBar {
 func (b *seedBar) refresh() {
 	p := b.p.h.Project()
 	locked := b.p.h.Settings().SeedLocked
-	b.lock.Checked = locked
-	b.lock.Refresh()
+	if b.lock.Checked != locked {
+		b.lock.Checked = locked
+		b.lock.Refresh()
+	}
 	if locked {
 		b.dice.Disable()
 		b.master.Disable()

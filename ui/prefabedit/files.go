@@ -21,6 +21,7 @@ import (
 // the project's legend; a glyph it does not know keeps the map as it is (as
 // a prefab step reading the file does), and the status line lists them.
 func (p *Panel) Import(name string, data []byte) error {
+	p.catchUp()
 	kind, err := prefab.FileKind(name)
 	if err != nil {
 		return err
@@ -59,6 +60,7 @@ func (p *Panel) Import(name string, data []byte) error {
 // ExportXP returns the template on show as a REXPaint image, in the colours
 // of the painter's theme, and a file name for it ("orc_camp.xp").
 func (p *Panel) ExportXP() ([]byte, string, error) {
+	p.catchUp()
 	pr := p.h.Project()
 	rows, ok := p.ref.rows(pr)
 	if !ok || p.ref.src == srcNone {
@@ -96,6 +98,7 @@ func (p *Panel) Name() string { return p.ref.name }
 // middle, or all wall) drawn as the whole level by one prefab step. The new
 // level is selected and its prefab opened in the painter.
 func (p *Panel) NewLevelDialog() {
+	p.catchUp()
 	pr := p.h.Project()
 	name := widget.NewEntry()
 	name.SetText(fmt.Sprintf("Level %d", nextDepth(pr)))
@@ -126,6 +129,7 @@ func nextDepth(pr *projects.Project) int {
 // NewLevel adds a hand-made w×h level called name (see NewLevelDialog;
 // solid: all wall) as one undo step.
 func (p *Panel) NewLevel(name string, w, h int, solid bool) error {
+	p.catchUp()
 	if w < chain.MinSize || h < chain.MinSize {
 		return fmt.Errorf("a level is at least %d×%d", chain.MinSize, chain.MinSize)
 	}

@@ -177,6 +177,7 @@ func (p *Panel) newDialog() {
 // AddPrefab adds t to the project's prefabs as name (one undo step) and
 // shows it.
 func (p *Panel) AddPrefab(name string, t *prefab.Template) error {
+	p.catchUp()
 	pr := p.h.Project()
 	if err := checkName(pr, name); err != nil {
 		return err
@@ -248,6 +249,7 @@ func (p *Panel) renameDialog() {
 // Rename renames the project prefab from to to, the steps that name it
 // following (one undo step).
 func (p *Panel) Rename(from, to string) error {
+	p.catchUp()
 	pr := p.h.Project()
 	if from == to {
 		return nil
@@ -297,6 +299,7 @@ func (p *Panel) deleteDialog() {
 
 // Delete removes the project prefab name (one undo step).
 func (p *Panel) Delete(name string) {
+	p.catchUp()
 	p.h.EditProject("Delete prefab "+name, "", func(pr *projects.Project) {
 		if i := pr.Prefab(name); i >= 0 {
 			pr.Prefabs = slices.Delete(pr.Prefabs, i, i+1)
@@ -324,6 +327,7 @@ func (p *Panel) resizeDialog() {
 
 // ResizeTo makes the template w×h (one undo step).
 func (p *Panel) ResizeTo(w, h int) {
+	p.catchUp()
 	if p.readOnly() {
 		return
 	}

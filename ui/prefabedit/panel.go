@@ -88,6 +88,11 @@ type Panel struct {
 	// brushesOf is what the brushes were drawn from (see refreshBrushes).
 	brushesOf brushSubject
 
+	// offScreen is set while the panel's tab is not shown (SetOnScreen):
+	// Update and LevelShown then only note that the panel is stale, and it
+	// catches up when it is shown or used (catchUp).
+	offScreen, stale bool
+
 	ref      docRef
 	rows     []string               // the rows base was decoded from
 	legendOf *prefab.Legend         // the legend base was decoded with
@@ -194,6 +199,21 @@ func (p *Panel) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRe
 // (unless a stroke is under way), the legend, the brushes in the level's
 // theme and the live preview.
 func (p *Panel) Update() {
+	if p.offScreen {
+		// the template on show goes with its prefab (Current is asked
+		// for while the panel is off screen: the map outlines it)
+		if _, ok := p.ref.rows(p.h.Project()); !ok && p.ref.src != srcNone {
+			p.ref, p.sel = docRef{}, chain.Rect{}
+		}
+		p.stale = true
+		return
+	}
+	p.update()
+}
+
+// update is Update on screen.
+func (p *Panel) update() {
+	p.stale = false
 	pr := p.h.Project()
 	p.lib.refresh()
 	if _, ok := p.ref.rows(pr); !ok && p.ref.src != srcNone {
@@ -203,7 +223,24 @@ func (p *Panel) Update() {
 	p.legend.refresh()
 	p.refreshBrushes()
 	p.refreshLevels()
-	p.LevelShown()
+	p.levelShown()
+}
+
+// SetOnScreen says whether the panel's tab is shown (the editor calls it
+// as its tabs change): off screen, Update and LevelShown wait until it is
+// shown again or used.
+func (p *Panel) SetOnScreen(on bool) {
+	p.offScreen = !on
+	if on {
+		p.catchUp()
+	}
+}
+
+// catchUp brings a panel that missed updates off screen up to date.
+func (p *Panel) catchUp() {
+	if p.stale {
+		p.update()
+	}
 }
 
 // reload decodes the template on show again when its rows or the legend
@@ -307,6 +344,7 @@ func (p *Panel) Current() string {
 // selected level does not use it, selects a level that does, so the live
 // preview shows it placed.
 func (p *Panel) Open(name string) {
+	p.catchUp()
 	pr := p.h.Project()
 	ref := docRef{src: srcProject, name: name}
 	if pr.Prefab(name) < 0 {
@@ -326,6 +364,7 @@ func (p *Panel) Open(name string) {
 // OpenStepTemplate shows the template parameter param of the step at path
 // of level li, and selects that level.
 func (p *Panel) OpenStepTemplate(li int, path model.StepPath, param string) {
+	p.catchUp()
 	p.show(docRef{src: srcStep, level: li, path: slices.Clone(path), param: param})
 	if li != p.h.LevelIndex() {
 		p.h.SelectLevel(li)
@@ -402,22 +441,24 @@ func (p *Panel) refreshLevels() {
 		}
 		p.levelNames = append(p.levelNames, name)
 	}
-	p.levels.Options = slices.Clone(p.levelNames)
-	if li := p.h.LevelIndex(); li >= 0 && li < len(p.levelNames) {
+	if !slices.Equal(p.levels.Options, p.levelNames) { // else the same, drawn
+		p.levels.Options = slices.Clone(p.levelNames)
+		p.levels.Refresh()
+	}
+	if li := p.h.LevelIndex(); li >= 0 && li < len(p.levelNames) && p.levels.Selected != p.levelNames[li] {
 		p.levels.SetQuietly(p.levelNames[li])
 	}
-	p.levels.Refresh()
 	var where []string
 	for _, u := range uses {
 		where = append(where, u.String(pr))
 	}
 	switch {
 	case p.Current() == "":
-		p.placed.SetText("")
+		widgets.SetText(p.placed, "")
 	case len(where) == 0:
-		p.placed.SetText("No step uses this prefab yet: a prefab step names it (mode sectional or room_vaults, or name it in a vault list).")
+		widgets.SetText(p.placed, "No step uses this prefab yet: a prefab step names it (mode sectional or room_vaults, or name it in a vault list).")
 	default:
-		p.placed.SetText("Used by " + strings.Join(where, "; "))
+		widgets.SetText(p.placed, "Used by "+strings.Join(where, "; "))
 	}
 }
 
@@ -425,6 +466,15 @@ func (p *Panel) refreshLevels() {
 // placements of the prefab on show outlined (the editor calls it after each
 // run).
 func (p *Panel) LevelShown() {
+	if p.offScreen {
+		p.stale = true
+		return
+	}
+	p.levelShown()
+}
+
+// levelShown is LevelShown on screen.
+func (p *Panel) levelShown() {
 	p.refreshBrushes() // the pack's looks come with the first run
 	r, lvl := p.h.Viewed()
 	if r == nil || r.State == nil {
@@ -459,6 +509,7 @@ func (p *Panel) placedHere(pl chain.Placement, lvl int) bool {
 // prefab (else the first built-in) when none is open (the editor calls it
 // when the panel's tab comes to the front).
 func (p *Panel) Shown() {
+	p.SetOnScreen(true)
 	if p.ref.src == srcNone {
 		if pr := p.h.Project(); len(pr.Prefabs) > 0 {
 			p.Open(pr.Prefabs[0].Name)

@@ -42,6 +42,34 @@ type frame struct {
 	split   chain.Rect
 	sorted  bool
 	hasGrid bool
+	// keys, while the tiles are composed for a Drawn, is the cell each
+	// tile of tiles gets (blit records it; flush draws the ones that
+	// changed)
+	keys []cellKey
+}
+
+// Drawn remembers what a frame buffer shows cell by cell, so that drawing a
+// scene into it again (Scene.DrawAtDrawn) blits only the cells that differ
+// from the last drawing: after an edit, the tiles the edit changed. The zero
+// value remembers nothing.
+type Drawn struct {
+	dst    *image.RGBA
+	origin image.Point
+	clip   image.Rectangle
+	atlas  *Atlas
+	tiles  chain.Rect
+	keys   []cellKey // by tile of tiles, row by row
+	spare  []cellKey
+}
+
+// Forget makes the next drawing blit every cell (something else drew into
+// the buffer).
+func (d *Drawn) Forget() { d.dst = nil }
+
+// matches says d remembers the cells of f's buffer, placed as f's.
+func (d *Drawn) matches(f *frame) bool {
+	return d.dst == f.dst && d.origin == f.origin && d.clip == f.clip && d.atlas == f.a &&
+		d.tiles == f.tiles && len(d.keys) == f.tiles.W*f.tiles.H
 }
 
 // Draw draws the tiles of view (tile coordinates) into dst, tile view.X, view.Y
@@ -57,7 +85,7 @@ func (a *Atlas) Draw(dst *image.RGBA, sc *Scene, view chain.Rect) {
 	n := a.cell
 	origin := dst.Rect.Min.Sub(image.Pt(view.X*n, view.Y*n))
 	px := image.Rect(view.X*n, view.Y*n, view.X2()*n, view.Y2()*n).Add(origin)
-	a.draw(dst, sc, origin, px.Intersect(dst.Rect))
+	a.draw(dst, sc, origin, px.Intersect(dst.Rect), nil)
 }
 
 // DrawAt draws the scene with tile (0,0)'s top-left corner at pixel origin of
@@ -65,7 +93,14 @@ func (a *Atlas) Draw(dst *image.RGBA, sc *Scene, view chain.Rect) {
 // dst: only the tiles that show in dst are drawn, and pixels off the map are
 // filled with sc.Void.
 func (a *Atlas) DrawAt(dst *image.RGBA, sc *Scene, origin image.Point) {
-	a.draw(dst, sc, origin, dst.Rect)
+	a.draw(dst, sc, origin, dst.Rect, nil)
+}
+
+// DrawAtDrawn is DrawAt blitting only the cells that differ from what d
+// remembers of dst (every cell when d remembers another buffer or
+// placement), and remembering the new ones in d.
+func (a *Atlas) DrawAtDrawn(dst *image.RGBA, sc *Scene, origin image.Point, d *Drawn) {
+	a.draw(dst, sc, origin, dst.Rect, d)
 }
 
 // TileAt returns the tile under pixel px when tile (0,0)'s top-left corner is at
@@ -85,8 +120,11 @@ func floorDiv(a, b int) int {
 	return q
 }
 
-func (a *Atlas) draw(dst *image.RGBA, sc *Scene, origin image.Point, clip image.Rectangle) {
+func (a *Atlas) draw(dst *image.RGBA, sc *Scene, origin image.Point, clip image.Rectangle, d *Drawn) {
 	if clip.Empty() || sc == nil {
+		if d != nil {
+			d.Forget()
+		}
 		return
 	}
 	a.mu.Lock()
@@ -104,7 +142,21 @@ func (a *Atlas) draw(dst *image.RGBA, sc *Scene, origin image.Point, clip image.
 	}
 	f.fillVoid(all)
 	if !f.hasGrid || f.tiles.Empty() {
+		if d != nil {
+			d.Forget()
+		}
 		return
+	}
+	var prev []cellKey
+	if d != nil {
+		if d.matches(&f) {
+			prev = d.keys
+		}
+		n := f.tiles.W * f.tiles.H
+		if cap(d.spare) < n {
+			d.spare = make([]cellKey, n)
+		}
+		f.keys = d.spare[:n]
 	}
 	f.main.set(sc.Theme)
 	if sc.Split != nil {
@@ -138,8 +190,30 @@ func (a *Atlas) draw(dst *image.RGBA, sc *Scene, origin image.Point, clip image.
 	if sc.Start != nil {
 		f.overlay(*sc.Start, '@', StartColor)
 	}
+	if d != nil {
+		keys := f.keys
+		f.flush(prev)
+		d.dst, d.origin, d.clip, d.atlas, d.tiles = f.dst, f.origin, f.clip, a, f.tiles
+		d.keys, d.spare = keys, d.keys
+	}
 	if sc.ShowRooms {
 		f.drawRooms()
+		if d != nil {
+			d.Forget() // the outlines lie over cells
+		}
+	}
+}
+
+// flush blits the composed cells that differ from prev (all: nil), then
+// stops composing.
+func (f *frame) flush(prev []cellKey) {
+	keys := f.keys
+	f.keys = nil
+	t := f.tiles
+	for i, k := range keys {
+		if prev == nil || prev[i] != k {
+			f.blit(chain.Point{X: t.X + i%t.W, Y: t.Y + i/t.W}, k.g, k.fg, k.bg)
+		}
 	}
 }
 
@@ -213,6 +287,10 @@ func (f *frame) drawTiles() {
 
 // blit copies the composed cell (glyph g, fg over bg) to tile p, clipped.
 func (f *frame) blit(p chain.Point, g rune, fg, bg color.RGBA) {
+	if f.keys != nil && f.tiles.Contains(p) { // composing: drawn by flush
+		f.keys[(p.Y-f.tiles.Y)*f.tiles.W+p.X-f.tiles.X] = cellKey{g, fg, bg}
+		return
+	}
 	n := f.a.cell
 	x0, y0 := f.origin.X+p.X*n, f.origin.Y+p.Y*n
 	r := image.Rect(x0, y0, x0+n, y0+n).Intersect(f.clip)

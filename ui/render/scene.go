@@ -96,3 +96,9 @@ func (sc *Scene) Tiles() (w, h int) {
 // DrawAt draws the scene with a's glyphs, tile (0,0)'s top-left corner at
 // pixel origin of dst (see Atlas.DrawAt): the editor's map view draws it so.
 func (sc *Scene) DrawAt(dst *image.RGBA, a *Atlas, origin image.Point) { a.DrawAt(dst, sc, origin) }
+
+// DrawAtDrawn is DrawAt blitting only the cells that differ from what d
+// remembers of dst (see Drawn).
+func (sc *Scene) DrawAtDrawn(dst *image.RGBA, a *Atlas, origin image.Point, d *Drawn) {
+	a.DrawAtDrawn(dst, sc, origin, d)
+}

@@ -3,6 +3,7 @@ package widgets
 import (
 	"image"
 	"image/color"
+	"math"
 	"strings"
 	"sync"
 
@@ -29,12 +30,15 @@ type Chart struct {
 	// under the pointer as it drags (nil: ignored).
 	OnTap, OnDrag func(chart.Hit)
 
-	mu     sync.Mutex // model, frame, key, last: the painter reads them
+	mu     sync.Mutex // model, frame, key, last, kept: the painter reads them
 	model  *chart.Chart
 	min    fyne.Size
 	frame  *chart.Frame
 	key    chartKey
 	last   *image.RGBA
+	kept   []rendered  // the last charts drawn, newest first
+	keepN  int         // how many drawings kept (KeepDrawings)
+	spare  *image.RGBA // the pixels of a drawing no longer kept, to draw into
 	raster *canvas.Raster
 
 	marker   *canvas.Line
@@ -54,7 +58,8 @@ type Chart struct {
 type chartKey struct {
 	model  *chart.Chart
 	w, h   int
-	scale  float32
+	dpi    int // the scale as chart.Render uses it (72 at 1)
+	text   float32
 	bg, fg color.NRGBA
 }
 
@@ -65,9 +70,16 @@ func (k chartKey) near(o chartKey) bool {
 	return k == o && dw*dw <= 1 && dh*dh <= 1
 }
 
+// rendered is a chart drawn: the image, its frame and what it depends on.
+type rendered struct {
+	key   chartKey
+	img   *image.RGBA
+	frame *chart.Frame
+}
+
 // NewChart is an empty chart widget at least min large.
 func NewChart(min fyne.Size) *Chart {
-	c := &Chart{min: min}
+	c := &Chart{min: min, keepN: 1}
 	c.raster = canvas.NewRaster(c.paint)
 	c.raster.ScaleMode = canvas.ImageScaleFastest
 	c.marker = canvas.NewLine(theme.Color(theme.ColorNamePrimary))
@@ -188,38 +200,142 @@ func (c *Chart) scale() float32 {
 
 // paint is the raster's generator: the chart at w×h pixels.
 func (c *Chart) paint(w, h int) image.Image {
-	sc := c.scale()
-	if s := c.Size(); s.Width > 0 {
+	sc, s := c.scale(), c.Size()
+	// the screen's scale, as Frame and Predraw draw at, unless the painter
+	// paints at another (more than a pixel off it)
+	if s.Width > 0 && math.Abs(float64(w)-float64(s.Width*sc)) > 1 {
 		sc = float32(w) / s.Width
 	}
 	img, _ := c.render(w, h, sc, false)
 	return img
 }
 
+// keyFor is the key of the chart shown drawn at w×h pixels for screen scale
+// sc with the theme's colours (on the UI goroutine: it reads the theme).
+func (c *Chart) keyFor(m *chart.Chart, w, h int, sc float32) chartKey {
+	bg, fg := theme.Color(theme.ColorNameBackground), theme.Color(theme.ColorNameForeground)
+	return chartKey{model: m, w: w, h: h, dpi: chart.DPI(float64(sc)),
+		text: theme.CaptionTextSize(),
+		bg:   color.NRGBAModel.Convert(bg).(color.NRGBA), fg: color.NRGBAModel.Convert(fg).(color.NRGBA)}
+}
+
+// draw draws key's chart into dst's pixels if it has room (any goroutine:
+// it reads nothing of the widget).
+func draw(dst *image.RGBA, key chartKey, sc float32) rendered {
+	m := *key.model
+	if m.Style.Background == nil {
+		m.Style = chart.Themed(key.bg, key.fg)
+		m.Style.TextSize = float64(key.text)
+	}
+	img, f := chart.RenderInto(dst, &m, key.w, key.h, float64(sc))
+	return rendered{key, img, f}
+}
+
+// takeSpare is the spare pixels, now the caller's (nil: none). The caller
+// holds c.mu.
+func (c *Chart) takeSpare() *image.RGBA {
+	s := c.spare
+	c.spare = nil
+	return s
+}
+
 // render is the chart drawn at w×h pixels for screen scale sc: the last one
 // when nothing it depends on changed (near: or its size is a pixel off, as
-// the painter may round it).
+// the painter may round it), or one drawn before and kept.
 func (c *Chart) render(w, h int, sc float32, near bool) (image.Image, *chart.Frame) {
-	bg, fg := theme.Color(theme.ColorNameBackground), theme.Color(theme.ColorNameForeground)
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.model == nil || w < 1 || h < 1 {
+	m := c.Model()
+	if m == nil || w < 1 || h < 1 {
+		c.mu.Lock()
 		c.frame, c.last, c.key = nil, nil, chartKey{}
+		c.mu.Unlock()
 		return image.NewRGBA(image.Rect(0, 0, 1, 1)), nil
 	}
-	key := chartKey{model: c.model, w: w, h: h, scale: sc,
-		bg: color.NRGBAModel.Convert(bg).(color.NRGBA), fg: color.NRGBAModel.Convert(fg).(color.NRGBA)}
+	key := c.keyFor(m, w, h, sc)
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	if c.frame != nil && (key == c.key || near && c.key.near(key)) {
 		return c.last, c.frame
 	}
-	m := *c.model
-	if m.Style.Background == nil {
-		m.Style = chart.Themed(bg, fg)
-		m.Style.TextSize = float64(theme.CaptionTextSize())
+	r, ok := c.find(key, near)
+	if !ok {
+		r = draw(c.takeSpare(), key, sc)
 	}
-	c.last, c.frame = chart.Render(&m, w, h, float64(sc))
-	c.key = key
+	c.keep(r)
+	c.last, c.frame, c.key = r.img, r.frame, r.key
 	return c.last, c.frame
+}
+
+// find is the kept drawing of key (near: or a pixel off in size).
+func (c *Chart) find(key chartKey, near bool) (rendered, bool) {
+	for _, r := range c.kept {
+		if r.key == key {
+			return r, true
+		}
+	}
+	if near {
+		for _, r := range c.kept {
+			if r.key.near(key) {
+				return r, true
+			}
+		}
+	}
+	return rendered{}, false
+}
+
+// keep puts r first among the kept drawings (the oldest goes, its pixels
+// kept to draw into, unless it is the one shown: the painter may hold it).
+// The caller holds c.mu.
+func (c *Chart) keep(r rendered) {
+	kept := []rendered{r}
+	for _, o := range c.kept {
+		switch {
+		case o.key == r.key:
+		case len(kept) < c.keepN || o.img == c.last:
+			kept = append(kept, o)
+		case o.img != r.img && c.keepN > 1:
+			c.spare = o.img
+		}
+	}
+	c.kept = kept
+}
+
+// KeepDrawings keeps the last n charts drawn (at least 1, the one shown),
+// and the pixels of the one let go to draw into: a panel that swaps between a
+// few models (a placeholder while it measures, the data, a chart drawn ahead
+// by Predraw) shows each again without drawing it, and draws without
+// allocating. A widget keeps only the chart shown unless told.
+func (c *Chart) KeepDrawings(n int) {
+	c.mu.Lock()
+	c.keepN = max(n, 1)
+	c.mu.Unlock()
+}
+
+// Predraw returns a function drawing m as the widget would show it now (at
+// its size, the screen's scale and the theme's colours), to call off the UI
+// goroutine (Predraw itself runs on it): SetChart(m) afterwards shows m
+// without drawing it on the UI goroutine. Before the widget has a size the
+// function does nothing (m is drawn when painted).
+func (c *Chart) Predraw() func(m *chart.Chart) {
+	s, sc := c.Size(), c.scale()
+	w, h := int(s.Width*sc+0.5), int(s.Height*sc+0.5)
+	if w < 1 || h < 1 {
+		return func(*chart.Chart) {}
+	}
+	key := c.keyFor(nil, w, h, sc)
+	return func(m *chart.Chart) {
+		if m == nil {
+			return
+		}
+		k := key
+		k.model = m
+		c.mu.Lock()
+		spare := c.takeSpare()
+		c.mu.Unlock()
+		r := draw(spare, k, sc)
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		c.keep(r)
+	}
 }
 
 // placeMarker puts the marker line at its data X across every panel.

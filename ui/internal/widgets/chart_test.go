@@ -110,3 +110,32 @@ func TestChartReportsClicksAndDragsAndDrawsAMarker(t *testing.T) {
 	c.HideMarker()
 	assert.False(t, c.marker.Visible())
 }
+
+// A chart drawn ahead (off the UI goroutine) is shown without being drawn
+// again, and so is the one it replaced when it comes back.
+func TestChartPredrawnIsShownWithoutDrawingAgain(t *testing.T) {
+	first := counts()
+	c, _ := chartWindow(t, first, fyne.NewSize(500, 300))
+	c.KeepDrawings(2)
+	f0 := c.Frame()
+	require.NotNil(t, f0)
+	m := counts()
+	draw := c.Predraw()
+	done := make(chan struct{})
+	go func() { draw(m); close(done) }()
+	<-done
+	c.SetChart(m)
+	f1 := c.Frame()
+	require.NotNil(t, f1)
+	c.mu.Lock()
+	assert.Same(t, m, c.kept[0].key.model)
+	assert.Same(t, f1, c.kept[0].frame, "the frame drawn ahead")
+	c.mu.Unlock()
+	c.SetChart(first)
+	assert.Same(t, f0, c.Frame(), "kept")
+	img := c.paint(int(c.Size().Width+0.5), int(c.Size().Height+0.5))
+	c.mu.Lock()
+	assert.Same(t, c.last, img, "painted at the screen's scale: the frame Frame drew")
+	c.mu.Unlock()
+	assert.Same(t, f0, c.Frame())
+}

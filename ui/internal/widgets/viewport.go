@@ -75,6 +75,9 @@ type Viewport struct {
 	hover   *chain.Point
 	min     fyne.Size
 	marks   []Mark
+	// drawn is what buf shows, cell by cell (a new scene blits only the
+	// cells that differ)
+	drawn render.Drawn
 	// tool receives the primary button's strokes (nil: dragging pans);
 	// stroking is set from its press to its release, last is the tile it
 	// was last told of.
@@ -487,24 +490,41 @@ func (v *Viewport) draw(w, h int) image.Image {
 	tw, th := tiles(v.drawing)
 	if tw == 0 || th == 0 {
 		clear(v.buf.Pix)
+		v.drawn.Forget()
 		return v.buf
 	}
 	v.place(w, h)
 	if sd, ok := v.small(); ok && (v.shrink > 1 || v.cellSize() < render.MinCell) {
 		sd.DrawSmall(v.buf, v.origin, v.cellSize(), v.shrink)
+		v.drawn.Forget()
 	} else {
 		atlas, err := render.NewAtlas(max(v.cellSize(), render.MinCell))
 		if err != nil {
 			clear(v.buf.Pix)
+			v.drawn.Forget()
 			return v.buf
 		}
-		v.drawing.DrawAt(v.buf, atlas, v.origin)
+		if d, ok := v.drawing.(drawnDrawing); ok {
+			d.DrawAtDrawn(v.buf, atlas, v.origin, &v.drawn)
+		} else {
+			v.drawing.DrawAt(v.buf, atlas, v.origin)
+			v.drawn.Forget()
+		}
 	}
 	for _, m := range v.marks {
 		v.drawMark(m)
 	}
 	v.drawOverview(w, h)
+	if len(v.marks) > 0 || !v.overview.Empty() {
+		v.drawn.Forget() // drawn over the cells
+	}
 	return v.buf
+}
+
+// drawnDrawing is a Drawing that draws again only the cells that changed
+// since the last drawing into the same buffer (a map's render.Scene).
+type drawnDrawing interface {
+	DrawAtDrawn(dst *image.RGBA, a *render.Atlas, origin image.Point, d *render.Drawn)
 }
 
 // place sets the tile size and origin for a view of pw×ph device pixels

@@ -185,6 +185,20 @@ func TestRenderIsDeterministicAndScales(t *testing.T) {
 	assert.Equal(t, color.RGBAModel.Convert(Dark().Background), img4.At(1, 1), "the style's background")
 }
 
+// Drawn into another drawing's pixels, a chart is the same as drawn anew.
+func TestRenderIntoPaintsOverTheOldPixels(t *testing.T) {
+	want, _ := Render(histogram(), 300, 150, 1)
+	dark := histogram()
+	dark.Style = Dark()
+	old, _ := Render(dark, 320, 160, 1) // larger: room for the new one
+	got, _ := RenderInto(old, histogram(), 300, 150, 1)
+	assert.Equal(t, want.Rect, got.Rect)
+	assert.True(t, bytes.Equal(want.Pix, got.Pix), "the same pixels")
+	small, _ := Render(histogram(), 10, 10, 1)
+	got, _ = RenderInto(small, histogram(), 300, 150, 1) // no room: a new image
+	assert.True(t, bytes.Equal(want.Pix, got.Pix))
+}
+
 func TestRenderTakesOddInputWithoutPanicking(t *testing.T) {
 	nan := math.NaN()
 	for name, c := range map[string]*Chart{

@@ -55,6 +55,47 @@ type fastText struct {
 	text.Plain
 	mu    sync.Mutex // faces, and drawing with them (a face is not safe for concurrent use)
 	faces map[faceKey]stdfont.Face
+	// boxes memoizes Box and the widths Draw aligns by (a chart's labels
+	// recur from one render to the next; gonum/plot measures each glyph
+	// with a buffer of its own)
+	boxMu sync.Mutex
+	boxes map[boxKey]box
+}
+
+// boxKey is a line of text in a font; box its measures.
+type (
+	boxKey struct {
+		txt  string
+		font font.Font
+	}
+	box struct{ width, height, depth vg.Length }
+)
+
+// maxBoxes bounds the memo (it starts again when full).
+const maxBoxes = 4096
+
+// Box is text.Plain's Box, memoized.
+func (h *fastText) Box(txt string, fnt font.Font) (width, height, depth vg.Length) {
+	k := boxKey{txt, fnt}
+	h.boxMu.Lock()
+	b, ok := h.boxes[k]
+	h.boxMu.Unlock()
+	if !ok {
+		b.width, b.height, b.depth = h.Plain.Box(txt, fnt)
+		h.boxMu.Lock()
+		if h.boxes == nil || len(h.boxes) >= maxBoxes {
+			h.boxes = map[boxKey]box{}
+		}
+		h.boxes[k] = b
+		h.boxMu.Unlock()
+	}
+	return b.width, b.height, b.depth
+}
+
+// width is the width of a line of txt in fnt.
+func (h *fastText) width(txt string, fnt font.Font) vg.Length {
+	w, _, _ := h.Box(txt, fnt)
+	return w
 }
 
 // faceKey is a font at a size and resolution.
@@ -106,7 +147,7 @@ func (h *fastText) Draw(c vg.Canvas, txt string, sty text.Style, pt vg.Point) {
 	d := stdfont.Drawer{Dst: img, Src: image.NewUniform(sty.Color), Face: face}
 	height := float64(img.Bounds().Dy())
 	for i, line := range lines {
-		at := pt.Add(vg.Point{X: vg.Length(sty.XAlign) * fnt.Width(line), Y: vg.Length(len(lines)-i) * sty.Font.Size})
+		at := pt.Add(vg.Point{X: vg.Length(sty.XAlign) * h.width(line, sty.Font), Y: vg.Length(len(lines)-i) * sty.Font.Size})
 		d.Dot = fixed.Point26_6{X: fixed.Int26_6(math.Round(at.X.Dots(dpi) * 64)), Y: fixed.Int26_6(math.Round((height - at.Y.Dots(dpi)) * 64))}
 		d.DrawString(line)
 	}

@@ -40,16 +40,33 @@ const (
 // lines scale with it), and returns the frame mapping its pixels back to the
 // data. Sizes are clamped to 1..MaxSide and the scale to 0.5..4.
 func Render(c *Chart, w, h int, scale float64) (*image.RGBA, *Frame) {
-	w, h = min(max(w, 1), MaxSide), min(max(h, 1), MaxSide)
+	return RenderInto(nil, c, w, h, scale)
+}
+
+// DPI is the resolution Render draws at for scale (72 at 1): charts drawn
+// for two scales of the same DPI are the same.
+func DPI(scale float64) int {
 	if !(scale >= 0.5) {
 		scale = 1
 	}
-	scale = min(scale, 4)
-	dpi := max(1, int(math.Round(72*scale)))
+	return max(1, int(math.Round(72*min(scale, 4))))
+}
+
+// RenderInto is Render drawing into dst's pixels when it has room for
+// them (its old contents are painted over; nil: a new image), for callers
+// that draw a chart again and again.
+func RenderInto(dst *image.RGBA, c *Chart, w, h int, scale float64) (*image.RGBA, *Frame) {
+	w, h = min(max(w, 1), MaxSide), min(max(h, 1), MaxSide)
+	dpi := DPI(scale)
 	k := 72 / float64(dpi) // points per pixel
 	st := c.Style.filled()
 	// the canvas draws into img itself (vgimg's own would copy it)
-	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	var img *image.RGBA
+	if dst != nil && cap(dst.Pix) >= 4*w*h {
+		img = &image.RGBA{Pix: dst.Pix[:4*w*h], Stride: 4 * w, Rect: image.Rect(0, 0, w, h)}
+	} else {
+		img = image.NewRGBA(image.Rect(0, 0, w, h))
+	}
 	ctx := gg.NewContextForRGBA(img)
 	ctx.SetLineCapButt()
 	ctx.InvertY()
