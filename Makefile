@@ -9,7 +9,7 @@ DEB_PKGS := gcc pkg-config libgl1-mesa-dev libxcursor-dev libxrandr-dev libxiner
             xvfb xdotool imagemagick tiled nodejs chromium
 export LANG := en_US.UTF-8
 
-.PHONY: run test bench deps build smoke fuzz wasm
+.PHONY: run test bench deps build cli smoke fuzz wasm
 
 ## deps: install the system packages for cgo/GL and Xvfb when missing (idempotent)
 deps:
@@ -25,6 +25,11 @@ deps:
 build: deps
 	$(GO) build -o hewn .
 
+## cli: hewn-cli, the command line without the editor (tag nogui: no Fyne, no cgo, a static binary
+## for servers, containers and seed sweeps; it starts in a few milliseconds)
+cli:
+	CGO_ENABLED=0 $(GO) build -tags nogui -o hewn-cli .
+
 ## wasm: the runtime module hewn-runtime.wasm (wasip1 reactor, no cgo, no Fyne; see README)
 wasm:
 	GOOS=wasip1 GOARCH=wasm CGO_ENABLED=0 $(GO) build -buildmode=c-shared -o hewn-runtime.wasm ./projects/module/wasm
@@ -36,6 +41,7 @@ run: build
 ## test: vet, every test, and the real-window smoke test under Xvfb
 test: deps
 	$(GO) vet ./...
+	$(GO) vet -tags nogui . ./ui/desktop
 	$(GO) test -count=1 ./...
 	$(MAKE) smoke
 

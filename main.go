@@ -8,12 +8,9 @@ import (
 	"os"
 	"strings"
 
-	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/app"
-
 	_ "hewn/chain/builders" // every builder registers itself
-	"hewn/ui"
 	"hewn/ui/cli"
+	"hewn/ui/desktop"
 )
 
 //go:embed Icon.png
@@ -28,18 +25,13 @@ func main() {
 	if len(args) > 0 && !editorFile(args) {
 		os.Exit(cli.Main(args, os.Stdout, os.Stderr))
 	}
-	// what `fyne package` would read from FyneApp.toml; fyneDo: every UI
-	// change from another goroutine goes through fyne.Do
-	app.SetMetadata(fyne.AppMetadata{ID: "io.hewn.editor", Name: "Hewn", Version: "0.1.0", Build: 1,
-		Migrations: map[string]bool{"fyneDo": true}})
-	a := app.NewWithID("io.hewn.editor")
-	a.SetIcon(fyne.NewStaticResource("Icon.png", icon))
-	ui.SetReadme(readme)
+	path := ""
 	if len(args) == 1 {
-		ui.RunWith(a, args[0])
-		return
+		path = args[0]
 	}
-	ui.Run(a)
+	if code := desktop.Open(path, icon, readme); code != 0 {
+		os.Exit(code)
+	}
 }
 
 // editorFile reports whether args name one file for the editor to open (as a

@@ -11,6 +11,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"hewn/ui/cli"
 )
 
 // `hewn FILE` opens the editor on FILE (as a file manager starts it); a
@@ -76,4 +78,37 @@ func TestHewnPackagesDoNoWorkAtInit(t *testing.T) {
 	}
 	require.Positive(t, seen, "no init trace in:\n%s", out)
 	assert.LessOrEqual(t, total, 160<<10, "hewn's packages allocate %d bytes at init", total)
+}
+
+// TestCommandLineBuildWithoutEditor: `make cli` (the tag nogui, no cgo)
+// links no Fyne and gives a static binary whose commands print what hewn's
+// do; asked for the editor, it says it has none (exit 2).
+func TestCommandLineBuildWithoutEditor(t *testing.T) {
+	gobin := filepath.Join(runtime.GOROOT(), "bin", "go")
+	out, err := exec.Command(gobin, "list", "-deps", "-tags", "nogui", ".").CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	for _, dep := range strings.Fields(string(out)) {
+		assert.False(t, strings.HasPrefix(dep, "fyne.io/"), "the nogui build links %s", dep)
+	}
+	bin := filepath.Join(t.TempDir(), "hewn-cli")
+	build := exec.Command(gobin, "build", "-tags", "nogui", "-o", bin, ".")
+	build.Env = append(os.Environ(), "CGO_ENABLED=0")
+	out, err = build.CombinedOutput()
+	require.NoError(t, err, "%s", out)
+
+	args := []string{"run", "projects/example.hewn.json", "--depth", "3", "--seed", "7", "--format", "json"}
+	var want, wantErr strings.Builder
+	require.Equal(t, 0, cli.Main(args, &want, &wantErr), wantErr.String())
+	got, err := exec.Command(bin, args...).Output()
+	require.NoError(t, err)
+	assert.Equal(t, want.String(), string(got), "the same level as hewn's")
+
+	cmd := exec.Command(bin)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	err = cmd.Run()
+	var exit *exec.ExitError
+	require.ErrorAs(t, err, &exit)
+	assert.Equal(t, 2, exit.ExitCode())
+	assert.Contains(t, stderr.String(), "this build has no editor")
 }
