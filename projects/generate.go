@@ -137,6 +137,19 @@ func (p *Project) Verdict(pack *content.Pack) error {
 	if pack != nil {
 		errs = append(errs, p.CheckEntities(pack)...)
 	}
+	return p.verdict(errs)
+}
+
+// EntityVerdict is the part of Verdict that depends on pack: for a project
+// whose Verdict(nil) was already nil (commands check the project before they
+// load its pack, and need not check its levels twice).
+func (p *Project) EntityVerdict(pack *content.Pack) error {
+	return p.verdict(p.CheckEntities(pack))
+}
+
+// verdict is nil for no problems, else the problems errs as one error
+// naming the project's file.
+func (p *Project) verdict(errs []string) error {
 	if len(errs) == 0 {
 		return nil
 	}

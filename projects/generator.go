@@ -220,7 +220,7 @@ func (g *Generator) Generate(ctx context.Context, depth int, master uint64) (*Ge
 		if err := ChainVerdict(p.Levels[0].Chain, pack, p.Path); err != nil {
 			return nil, err
 		}
-	} else if err := p.Verdict(pack); err != nil {
+	} else if err := p.EntityVerdict(pack); err != nil {
 		return nil, err
 	}
 	gen, err := p.Generate(ctx, depth, master, pack)

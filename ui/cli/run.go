@@ -103,7 +103,7 @@ func loadTarget(path string, seed seedFlag, depth int, contentPath string) (*tar
 			return nil, err
 		}
 		sp := pack.Roller()
-		if err := p.Verdict(pack); err != nil {
+		if err := p.EntityVerdict(pack); err != nil {
 			return nil, err
 		}
 		t.pack = pack
