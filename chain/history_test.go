@@ -79,9 +79,9 @@ func TestHistoryKeyframesScatteredChanges(t *testing.T) {
 	room := slices.Clone(s.Map.Tiles)
 	h.record(s, StepRef{}, "room", false)
 	require.Equal(t, 3, h.Len())
-	assert.NotNil(t, h.frames[1].key, "noise is a keyframe")
-	assert.Nil(t, h.frames[2].key, "a room is a delta")
-	assert.Less(t, len(h.frames[2].delta), 6*(10+2), "a room's delta holds its rows")
+	assert.NotZero(t, h.frame(1).flags&frameKey, "noise is a keyframe")
+	assert.Zero(t, h.frame(2).flags&frameKey, "a room is a delta")
+	assert.Less(t, len(h.frame(2).data), 6*(10+2), "a room's delta holds its rows")
 	assert.Equal(t, room, h.At(2).Map.Tiles)
 	assert.Equal(t, noise, h.At(1).Map.Tiles)
 }
