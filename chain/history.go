@@ -79,13 +79,15 @@ type History struct {
 	n        int // number of frames
 	frames   []*[frameChunk]frame
 	steps    []StepRef
-	metas    []meta
+	metas    []*[metaChunk]meta // in blocks like frames
+	nmeta    int
 	boards   []board
-	cur      []Tile // the map of the newest frame
-	sinceKey int    // delta bytes since the last keyframe
-	buf      []byte // scratch the next delta is encoded into (then copied at its size)
-	arena    []byte // the block deltas and keyframes are packed into (see keep)
-	words    shelf[uint64]
+	cur      []Tile   // the map of the newest frame
+	sinceKey int      // delta bytes since the last keyframe
+	buf      []byte   // scratch the next delta is encoded into (then copied at its size)
+	arena    []byte   // the block deltas and keyframes are packed into (see keep)
+	words    []uint64 // the block bitboards are packed into
+	spares   *spares  // pooled blocks (see spare)
 	lists    shelves
 	last     *State // the state the newest frame was recorded from
 
@@ -101,6 +103,8 @@ func NewHistory(w, h int) *History { return &History{w: w, h: h, cacheIdx: -1} }
 func (h *History) Len() int { return h.n }
 
 func (h *History) frame(i int) *frame { return &h.frames[i/frameChunk][i%frameChunk] }
+
+func (h *History) meta(i int) *meta { return &h.metas[i/metaChunk][i%metaChunk] }
 
 // Bytes is the approximate memory held by the history's tile data (keyframes,
 // deltas and bitboards).
@@ -134,7 +138,18 @@ func (h *History) recordWithin(s *State, step StepRef, label string, changed Rec
 // State.SnapshotBoard).
 func (h *History) recordBoard(s *State, step StepRef, label string, bits []uint64, one, zero Tile) {
 	n := (s.Map.W + 63) / 64 * s.Map.H
-	kept, _ := h.words.grow(nil, n, false)
+	var kept []uint64
+	switch {
+	case n > wordChunk/2:
+		kept = make([]uint64, n)
+	case n > cap(h.words)-len(h.words):
+		h.words = h.spare().wordBlock()
+		fallthrough
+	default:
+		k := len(h.words)
+		h.words = h.words[:k+n]
+		kept = h.words[k : k+n : k+n]
+	}
 	copy(kept, bits[:n])
 	h.boards = append(h.boards, board{bits: kept, one: one, zero: zero})
 	h.add(s, step, label, 0, int32(len(h.boards)), nil)
@@ -151,7 +166,7 @@ func (h *History) add(s *State, step StepRef, label string, flags uint8, board i
 		changed = nil
 	}
 	if h.n == len(h.frames)*frameChunk {
-		h.frames = append(h.frames, new([frameChunk]frame))
+		h.frames = append(h.frames, h.spare().frameBlock())
 	}
 	f := h.frame(h.n)
 	*f = frame{step: int32(len(h.steps) - 1), meta: h.metaOf(s), board: board, flags: flags, label: label}
@@ -169,7 +184,8 @@ func (h *History) add(s *State, step StepRef, label string, flags uint8, board i
 func (h *History) storeMap(f *frame, tiles []Tile, changed *Rect) {
 	if len(h.cur) != len(tiles) {
 		h.keyframe(f, tiles)
-		h.cur = slices.Clone(tiles)
+		h.cur = h.spare().tiles(len(tiles))
+		copy(h.cur, tiles)
 		return
 	}
 	var d []byte
@@ -234,18 +250,18 @@ func (h *History) deltaWithin(tiles []Tile, r Rect) ([]byte, bool) {
 	return e.out, ok
 }
 
-// deltaChunk is the largest block deltas are packed into, so that a run's
-// hundreds of small deltas cost a few allocations, not one each. Blocks start
-// at 1 KiB and double, so a small run's few deltas take little.
+// deltaChunk is the size of the blocks deltas and small keyframes are packed
+// into, so that a run's hundreds of small deltas cost a few blocks, not an
+// allocation each (blocks are pooled: see spare).
 const deltaChunk = 16 << 10
 
 // keep returns a copy of d packed into the history's current delta block.
 func (h *History) keep(d []byte) []byte {
 	if len(d) > cap(h.arena)-len(h.arena) {
-		if len(d) >= deltaChunk/4 {
+		if len(d) > deltaChunk/4 {
 			return slices.Clone(d)
 		}
-		h.arena = make([]byte, 0, min(deltaChunk, max(1<<10, 2*cap(h.arena), len(d))))
+		h.arena = h.spare().byteBlock()
 	}
 	n := len(h.arena)
 	h.arena = append(h.arena, d...)
@@ -321,7 +337,7 @@ func (h *History) At(i int) Snapshot {
 	f := h.frame(i)
 	s := Snapshot{Index: i, Step: h.steps[f.step], Label: f.label, Final: f.flags&frameFinal != 0,
 		Map: &Grid{W: h.w, H: h.h, Tiles: h.shown(i)}}
-	m := &h.metas[f.meta]
+	m := h.meta(int(f.meta))
 	if m.start != nil {
 		p := *m.start
 		s.Start = &p

@@ -23,15 +23,18 @@ type shelves struct {
 	corridors shelf[[]Point]
 }
 
+// metaChunk is how many metas one block of History.metas holds.
+const metaChunk = 32
+
 // metaOf returns the index in h.metas of a copy of s's start and lists: the
 // previous frame's when they are unchanged. Each list unchanged since the
 // previous frame is shared with it, and a list that grew from it (a corridor
 // or spawn added) shares the elements it had.
 func (h *History) metaOf(s *State) int32 {
-	n := len(h.metas)
+	n := h.nmeta
 	var prev meta
 	if n > 0 {
-		prev = h.metas[n-1]
+		prev = *h.meta(n - 1)
 		if prev.same(s) {
 			return int32(n - 1)
 		}
@@ -49,7 +52,11 @@ func (h *History) metaOf(s *State) int32 {
 	m.rooms = keepList(&l.rooms, prev.rooms, s.Rooms)
 	m.spawns = keepList(&l.spawns, prev.spawns, s.Spawns)
 	m.corridors = l.keepCorridors(prev.corridors, s.Corridors)
-	h.metas = append(h.metas, m)
+	if n == len(h.metas)*metaChunk {
+		h.metas = append(h.metas, h.spare().metaBlock())
+	}
+	*h.meta(n) = m
+	h.nmeta++
 	return int32(n)
 }
 
@@ -156,7 +163,7 @@ type shelf[T any] struct{ buf []T }
 
 // shelfBlock is the size in bytes a shelf's blocks grow to by doubling (from
 // 16 elements); a list longer than half a block gets a block of its own, with
-// room for a quarter more (a list that long may well grow).
+// room for an eighth more (a list that long may grow).
 const shelfBlock = 4 << 10
 
 // grow returns room for a list of n elements (not nil, clipped to n) and the
@@ -177,7 +184,7 @@ func (sh *shelf[T]) grow(prev []T, n int, extends bool) (list []T, from int) {
 	if n > cap(sh.buf)-end {
 		size := max(16, min(2*cap(sh.buf), shelfBlock/int(unsafe.Sizeof(*new(T)))))
 		if n > size/2 {
-			size = n + n/4
+			size = n + n/8
 		}
 		sh.buf, end = make([]T, 0, size), 0
 	}

@@ -2,6 +2,7 @@ package chain
 
 import (
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"testing"
 
@@ -110,5 +111,39 @@ func BenchmarkHistoryRecord512(b *testing.B) {
 			h.record(s, StepRef{}, "", false)
 		}
 		b.ReportMetric(float64(h.Bytes())/float64(200*512*512)*100, "%-of-full-copies")
+	}
+}
+
+// TestHistoryBlocksRecycled checks that the blocks of histories nobody holds
+// go back to the pools without touching a history still held: its snapshots
+// stay exactly as recorded while later histories reuse the blocks.
+func TestHistoryBlocksRecycled(t *testing.T) {
+	record := func(seed uint64) (*History, [][]Tile) {
+		rng := rand.New(rand.NewPCG(seed, 9))
+		s := &State{Map: NewGrid(40, 30)}
+		h := NewHistory(40, 30)
+		var want [][]Tile
+		for i := range 150 {
+			for range 1 + rng.IntN(30) {
+				s.Map.Tiles[rng.IntN(len(s.Map.Tiles))] = Tile(rng.IntN(int(numTiles)))
+			}
+			if i%3 == 0 {
+				s.Spawns = append(s.Spawns, Spawn{X: i % 40, Y: 2, Name: "Orc"})
+			}
+			h.record(s, StepRef{Index: i / 30}, "", false)
+			want = append(want, slices.Clone(s.Map.Tiles))
+		}
+		return h, want
+	}
+	kept, want := record(1)
+	for round := range 5 {
+		for seed := range 20 {
+			record(uint64(100*round + seed + 2))
+		}
+		runtime.GC()
+		runtime.GC()
+	}
+	for i := range kept.Len() {
+		require.Equal(t, want[i], kept.At(i).Map.Tiles, "snapshot %d", i)
 	}
 }

@@ -25,7 +25,7 @@ import (
 // testdata/history_digests.txt: per run, the number of snapshots and digests
 // of every snapshot's step, label, tiles, start, exits, rooms, corridors,
 // spawns and Changed. The file was recorded from the history before it
-// learned dirty rows, bitboard frames and shared lists, so a new history
+// learned changed rectangles, bitboard frames and shared lists, so a new history
 // format must give every snapshot exactly as before (go test -run
 // TestHistoryDigests -update rewrites it, only for a deliberate change).
 func TestHistoryDigests(t *testing.T) {
