@@ -166,7 +166,7 @@ func (h *History) add(s *State, step StepRef, label string, flags uint8, board i
 		changed = nil
 	}
 	if h.n == len(h.frames)*frameChunk {
-		h.frames = append(h.frames, h.spare().frameBlock())
+		h.frames = append(h.frames, new([frameChunk]frame))
 	}
 	f := h.frame(h.n)
 	*f = frame{step: int32(len(h.steps) - 1), meta: h.metaOf(s), board: board, flags: flags, label: label}

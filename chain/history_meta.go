@@ -53,7 +53,7 @@ func (h *History) metaOf(s *State) int32 {
 	m.spawns = keepList(&l.spawns, prev.spawns, s.Spawns)
 	m.corridors = l.keepCorridors(prev.corridors, s.Corridors)
 	if n == len(h.metas)*metaChunk {
-		h.metas = append(h.metas, h.spare().metaBlock())
+		h.metas = append(h.metas, new([metaChunk]meta))
 	}
 	*h.meta(n) = m
 	h.nmeta++

@@ -6,16 +6,15 @@ import (
 	"unsafe"
 )
 
-// Blocks a history keeps its tiles in (deltas and keyframes, bitboards, the
-// newest map) and its frames and metas in never leave it: At and Changed copy out of them. When a
+// The blocks a history keeps its tiles in (deltas and keyframes, bitboards,
+// the newest map) never leave it: At and Changed copy out of them. When a
 // history is no longer reachable, its blocks go back to these pools for the
 // next run's history (an editor or a sweep runs many), which saves the
-// allocations and the collector's work.
+// allocations and the collector's work. (Frames and metas hold pointers: a
+// pool of them would cost the collector more than it saves.)
 var (
-	spareBytes  = sync.Pool{New: func() any { return new([deltaChunk]byte) }}
-	spareWords  = sync.Pool{New: func() any { return new([wordChunk]uint64) }}
-	spareFrames = sync.Pool{New: func() any { return new([frameChunk]frame) }}
-	spareMetas  = sync.Pool{New: func() any { return new([metaChunk]meta) }}
+	spareBytes = sync.Pool{New: func() any { return new([deltaChunk]byte) }}
+	spareWords = sync.Pool{New: func() any { return new([wordChunk]uint64) }}
 )
 
 // wordChunk is the size (in words) of the blocks bitboards are packed into.
@@ -23,10 +22,8 @@ const wordChunk = 512
 
 // spares lists the pooled blocks a history took.
 type spares struct {
-	bytes  []*[deltaChunk]byte
-	words  []*[wordChunk]uint64
-	frames []*[frameChunk]frame
-	metas  []*[metaChunk]meta
+	bytes []*[deltaChunk]byte
+	words []*[wordChunk]uint64
 }
 
 // spare returns h's list of pooled blocks, making it (and arranging for the
@@ -47,14 +44,6 @@ func (sp *spares) release() {
 	for _, b := range sp.words {
 		spareWords.Put(b)
 	}
-	for _, b := range sp.frames {
-		*b = [frameChunk]frame{} // drop what the old frames held
-		spareFrames.Put(b)
-	}
-	for _, b := range sp.metas {
-		*b = [metaChunk]meta{}
-		spareMetas.Put(b)
-	}
 }
 
 func (sp *spares) byteBlock() []byte {
@@ -67,18 +56,6 @@ func (sp *spares) wordBlock() []uint64 {
 	b := spareWords.Get().(*[wordChunk]uint64)
 	sp.words = append(sp.words, b)
 	return b[:0]
-}
-
-func (sp *spares) frameBlock() *[frameChunk]frame {
-	b := spareFrames.Get().(*[frameChunk]frame)
-	sp.frames = append(sp.frames, b)
-	return b
-}
-
-func (sp *spares) metaBlock() *[metaChunk]meta {
-	b := spareMetas.Get().(*[metaChunk]meta)
-	sp.metas = append(sp.metas, b)
-	return b
 }
 
 // tiles returns n tiles, in a pooled block when they fit one.
