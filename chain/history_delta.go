@@ -32,14 +32,29 @@ func (e *deltaEncoder) encode(old, cur []byte, maxRuns int) bool {
 		}
 		runs++
 		j := firstSame(old, cur, i+1)
-		out = binary.AppendUvarint(out, uint64(i-last))
-		out = binary.AppendUvarint(out, uint64(j-i))
-		out = append(out, cur[i:j]...)
-		copy(old[i:j], cur[i:j])
+		out = appendUvarint(out, i-last)
+		out = appendUvarint(out, j-i)
+		if j-i <= 8 { // most runs: a few tiles
+			for k := i; k < j; k++ {
+				out = append(out, cur[k])
+				old[k] = cur[k]
+			}
+		} else {
+			out = append(out, cur[i:j]...)
+			copy(old[i:j], cur[i:j])
+		}
 		last = j
 	}
 	e.out, e.last, e.runs, e.i = out, last, runs, len(cur)
 	return true
+}
+
+// appendUvarint is binary.AppendUvarint with the one-byte case inlined.
+func appendUvarint(out []byte, v int) []byte {
+	if v < 0x80 {
+		return append(out, byte(v))
+	}
+	return binary.AppendUvarint(out, uint64(v))
 }
 
 // firstDiff returns the first index at or after i where a and b differ (len(a)

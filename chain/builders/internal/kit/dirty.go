@@ -16,7 +16,11 @@ func NewDirty(s *chain.State) Dirty { return Dirty{on: s.Recording()} }
 
 // Add counts p as changed.
 func (d *Dirty) Add(p chain.Point) {
-	if d.on {
+	switch {
+	case !d.on:
+	case d.r.Empty():
+		d.r = chain.Rect{X: p.X, Y: p.Y, W: 1, H: 1}
+	case !d.r.Contains(p):
 		d.AddRect(chain.Rect{X: p.X, Y: p.Y, W: 1, H: 1})
 	}
 }
