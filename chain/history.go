@@ -241,7 +241,10 @@ func (h *History) deltaWithin(tiles []Tile, r Rect) ([]byte, bool) {
 	ok := true
 	for y := r.Y; y < r.Y2() && ok; y++ {
 		start, end := y*h.w+r.X, y*h.w+r.X2()
-		if !bytes.Equal(old[start:end], cur[start:end]) {
+		switch {
+		case end-start <= 64:
+			ok = e.encodeSpan(old, cur, start, end, len(tiles)/32)
+		case !bytes.Equal(old[start:end], cur[start:end]):
 			e.i = start
 			ok = e.encode(old[:end], cur[:end], len(tiles)/32)
 		}

@@ -49,6 +49,37 @@ func (e *deltaEncoder) encode(old, cur []byte, maxRuns int) bool {
 	return true
 }
 
+// encodeSpan is encode for the bytes lo..hi of a short span (a row of a
+// changed rectangle), byte by byte.
+func (e *deltaEncoder) encodeSpan(old, cur []byte, lo, hi, maxRuns int) bool {
+	old, cur = old[:hi], cur[:hi]
+	out, last, runs := e.out, e.last, e.runs
+	ok := true
+	for i := lo; i < hi; i++ {
+		if old[i] == cur[i] {
+			continue
+		}
+		if runs >= maxRuns {
+			ok = false
+			break
+		}
+		runs++
+		j := i + 1
+		for j < hi && old[j] != cur[j] {
+			j++
+		}
+		out = appendUvarint(out, i-last)
+		out = appendUvarint(out, j-i)
+		for k := i; k < j; k++ {
+			out = append(out, cur[k])
+			old[k] = cur[k]
+		}
+		last, i = j, j
+	}
+	e.out, e.last, e.runs = out, last, runs
+	return ok
+}
+
 // appendUvarint is binary.AppendUvarint with the one-byte case inlined.
 func appendUvarint(out []byte, v int) []byte {
 	if v < 0x80 {
