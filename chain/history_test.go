@@ -147,3 +147,32 @@ func TestHistoryBlocksRecycled(t *testing.T) {
 		require.Equal(t, want[i], kept.At(i).Map.Tiles, "snapshot %d", i)
 	}
 }
+
+// TestFirstDiffSame checks the delta encoder's searches against a plain loop
+// on maps of every length around the block sizes.
+func TestFirstDiffSame(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 3000 {
+		n := rng.IntN(700)
+		a, b := make([]byte, n), make([]byte, n)
+		for range rng.IntN(5) {
+			if n > 0 {
+				b[rng.IntN(n)] = 1
+			}
+		}
+		i := 0
+		if n > 0 {
+			i = rng.IntN(n)
+		}
+		wantDiff, wantSame := n, n
+		for j := n - 1; j >= i; j-- {
+			if a[j] != b[j] {
+				wantDiff = j
+			} else {
+				wantSame = j
+			}
+		}
+		require.Equal(t, wantDiff, firstDiff(a, b, i), "firstDiff n=%d i=%d", n, i)
+		require.Equal(t, wantSame, firstSame(a, b, i), "firstSame n=%d i=%d", n, i)
+	}
+}
