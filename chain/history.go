@@ -2,11 +2,8 @@ package chain
 
 import (
 	"bytes"
-	"encoding/binary"
-	"math/bits"
 	"slices"
 	"sync"
-	"unsafe"
 )
 
 // StepRef names the step that made a snapshot.
@@ -41,280 +38,247 @@ type Snapshot struct {
 	Spawns    []Spawn
 }
 
-// meta is the non-tile part of a snapshot; consecutive frames share it when unchanged.
-type meta struct {
-	start     *Point
-	exits     []Exit
-	rooms     []Rect
-	corridors [][]Point
-	spawns    []Spawn
-}
+// frame flags.
+const (
+	frameFinal uint8 = 1 << iota // the last snapshot of its step
+	frameKey                     // data is a full copy of the map
+)
 
+// frame is one snapshot as stored. Its map is data: a full copy (a keyframe)
+// or the changes from the previous frame's map. A frame may also show a
+// bitboard over the map's inside (see State.SnapshotBoard): the map it
+// stores is the state's, which the next frame's changes start from.
 type frame struct {
 	step  int32 // index into History.steps (a step's frames share its reference)
-	final bool
+	meta  int32 // index into History.metas (consecutive frames share it when unchanged)
+	board int32 // 1 + index into History.boards, or 0 for none
+	flags uint8
 	label string
-	key   []Tile // a full copy (keyframe), or nil
-	delta []byte // changes from the previous frame, when not a keyframe
-	meta  *meta
+	data  []byte
 }
+
+// board is a bitboard a frame shows over its map's inside: one where a bit
+// is set, zero where it is clear.
+type board struct {
+	bits      []uint64
+	one, zero Tile
+}
+
+// frameChunk is how many frames one block of History.frames holds: frames
+// are stored in fixed blocks, never moved as a slice would be when it grows.
+const frameChunk = 64
 
 // History is a run's snapshot history. Snapshots store only what changed since the
 // previous one; a full keyframe is stored whenever the deltas since the last
 // keyframe add up to more than one full map, which bounds both memory and the
-// cost of random access. History is safe for concurrent readers.
+// cost of random access. Lists (exits, rooms, corridors, spawns) are stored once
+// while unchanged, and a list that grows (a corridor or spawn added) shares the
+// elements it had. History is safe for concurrent readers.
 type History struct {
-	w, h      int
-	frames    []frame
-	steps     []StepRef
-	cur       []Tile // tiles of the newest frame
-	sinceKey  int    // delta bytes since the last keyframe
-	buf       []byte // scratch the next delta is encoded into (then copied at its size)
-	arena     []byte // the block deltas are packed into (see keep)
+	w, h     int
+	n        int // number of frames
+	frames   []*[frameChunk]frame
+	steps    []StepRef
+	metas    []*[metaChunk]meta // in blocks like frames
+	nmeta    int
+	boards   []board
+	cur      []Tile   // the map of the newest frame
+	sinceKey int      // delta bytes since the last keyframe
+	buf      []byte   // scratch the next delta is encoded into (then copied at its size)
+	arena    []byte   // the block deltas and keyframes are packed into (see keep)
+	words    []uint64 // the block bitboards are packed into
+	spares   *spares  // pooled blocks (see spare)
+	lists    shelves
+	last     *State // the state the newest frame was recorded from
+
 	mu        sync.Mutex
 	cacheIdx  int
-	cacheGrid []Tile
+	cacheGrid []Tile // the map of frame cacheIdx (without its board)
 }
 
 // NewHistory returns an empty history for w×h maps.
 func NewHistory(w, h int) *History { return &History{w: w, h: h, cacheIdx: -1} }
 
 // Len is the number of snapshots.
-func (h *History) Len() int { return len(h.frames) }
+func (h *History) Len() int { return h.n }
 
-// Bytes is the approximate memory held by the history's tile data (keyframes and deltas).
+func (h *History) frame(i int) *frame { return &h.frames[i/frameChunk][i%frameChunk] }
+
+func (h *History) meta(i int) *meta { return &h.metas[i/metaChunk][i%metaChunk] }
+
+// Bytes is the approximate memory held by the history's tile data (keyframes,
+// deltas and bitboards).
 func (h *History) Bytes() int {
 	n := 0
-	for _, f := range h.frames {
-		n += len(f.key) + len(f.delta)
+	for i := range h.n {
+		n += len(h.frame(i).data)
+	}
+	for _, b := range h.boards {
+		n += 8 * len(b.bits)
 	}
 	return n
 }
 
 // record appends a snapshot of s.
 func (h *History) record(s *State, step StepRef, label string, final bool) {
+	var flags uint8
+	if final {
+		flags = frameFinal
+	}
+	h.add(s, step, label, flags, 0, nil)
+}
+
+// recordWithin appends a snapshot of s whose step changed no tile outside
+// changed since its previous snapshot (see State.SnapshotWithin).
+func (h *History) recordWithin(s *State, step StepRef, label string, changed Rect) {
+	h.add(s, step, label, 0, 0, &changed)
+}
+
+// recordBoard appends a snapshot of s showing bits over the map's inside (see
+// State.SnapshotBoard).
+func (h *History) recordBoard(s *State, step StepRef, label string, bits []uint64, one, zero Tile) {
+	n := (s.Map.W + 63) / 64 * s.Map.H
+	var kept []uint64
+	switch {
+	case n > wordChunk/2:
+		kept = make([]uint64, n)
+	case n > cap(h.words)-len(h.words):
+		h.words = h.spare().wordBlock()
+		fallthrough
+	default:
+		k := len(h.words)
+		h.words = h.words[:k+n]
+		kept = h.words[k : k+n : k+n]
+	}
+	copy(kept, bits[:n])
+	h.boards = append(h.boards, board{bits: kept, one: one, zero: zero})
+	h.add(s, step, label, 0, int32(len(h.boards)), nil)
+}
+
+// add appends a frame of s. When changed is not nil, it bounds the tiles
+// that changed since the newest frame, if that frame was recorded from s by
+// the same step (else the whole map is compared).
+func (h *History) add(s *State, step StepRef, label string, flags uint8, board int32, changed *Rect) {
 	if n := len(h.steps); n == 0 || h.steps[n-1] != step {
 		h.steps = append(h.steps, step)
+		changed = nil
+	} else if h.n == 0 || h.frame(h.n-1).step != int32(n-1) || h.last != s {
+		changed = nil
 	}
-	f := frame{step: int32(len(h.steps) - 1), label: label, final: final, meta: h.metaOf(s)}
-	tiles := s.Map.Tiles
-	if h.cur == nil || len(h.cur) != len(tiles) {
-		f.key = slices.Clone(tiles)
-		h.cur = slices.Clone(tiles)
-		h.sinceKey = 0
-	} else {
-		// A change scattered over much of the map (noise, an automaton's early
-		// iterations, a sub-chain's fresh map) is stored whole: its delta would
-		// cost more to encode than a keyframe to copy. A sample of the map's
-		// words settles most such changes at once; the encoder gives up on the
-		// rest past one run per 32 tiles.
-		d, ok := h.buf[:0], !scattered(tileBytes(h.cur), tileBytes(tiles))
-		if ok {
-			d, ok = encodeDelta(d, h.cur, tiles, len(tiles)/32)
-			h.buf = d
-		}
-		if !ok || h.sinceKey+len(d) > len(tiles) {
-			f.key = slices.Clone(tiles)
-			h.sinceKey = 0
-			copy(h.cur, tiles)
-		} else {
-			f.delta = h.keep(d)
-			h.sinceKey += len(d)
-			h.advance(d, tiles)
-		}
+	if h.n == len(h.frames)*frameChunk {
+		h.frames = append(h.frames, new([frameChunk]frame))
 	}
-	h.frames = append(h.frames, f)
+	f := h.frame(h.n)
+	*f = frame{step: int32(len(h.steps) - 1), meta: h.metaOf(s), board: board, flags: flags, label: label}
+	h.storeMap(f, s.Map.Tiles, changed)
+	h.n++
+	h.last = s
 }
 
-// advance brings h.cur up to tiles, which differ from it by delta d: a small
-// delta is applied (on a big map, copying it at every snapshot would cost more
-// than the builder's work), a large one copied over (cheaper than decoding it).
-func (h *History) advance(d []byte, tiles []Tile) {
-	if len(d)*16 < len(tiles) {
-		applyDelta(h.cur, d, nil)
-	} else {
+// storeMap stores tiles in f: as the changes from the previous frame's map
+// (looked for only within changed when it is not nil), or whole when they are
+// scattered over the map (noise, an automaton's early iterations, a
+// sub-chain's fresh map: the delta would cost more to encode than a keyframe
+// to copy) or when the deltas since the last keyframe would add up to more
+// than one map.
+func (h *History) storeMap(f *frame, tiles []Tile, changed *Rect) {
+	if len(h.cur) != len(tiles) {
+		h.keyframe(f, tiles)
+		h.cur = h.spare().tiles(len(tiles))
 		copy(h.cur, tiles)
+		return
 	}
+	var d []byte
+	var ok bool
+	if changed != nil {
+		d, ok = h.deltaWithin(tiles, *changed)
+	} else {
+		d, ok = h.delta(tiles) // brings h.cur up to tiles as far as it got
+	}
+	if !ok || h.sinceKey+len(d) > len(tiles) {
+		h.keyframe(f, tiles)
+		copy(h.cur, tiles)
+		return
+	}
+	f.data = h.keep(d)
+	h.sinceKey += len(d)
 }
 
-// deltaChunk is the largest block deltas are packed into, so that a run's
-// hundreds of small deltas cost a few allocations, not one each. Blocks start
-// at 1 KiB and double, so a small run's few deltas take little.
+func (h *History) keyframe(f *frame, tiles []Tile) {
+	f.flags |= frameKey
+	f.data = h.keep(tileBytes(tiles))
+	h.sinceKey = 0
+}
+
+// quickRuns is how many runs a delta may take before the sample of
+// scattered decides whether it is worth encoding whole: most deltas (a room,
+// a corridor, a digger's walk) take fewer, and skip the sample.
+const quickRuns = 8
+
+// delta encodes the changes from h.cur to tiles into h.buf, copying them into
+// h.cur as it goes (a keyframe copies the rest). It reports false
+// when they are scattered over the map: a sample of the map's words settles
+// most such changes at once; the encoder gives up on the rest past one run per
+// 32 tiles.
+func (h *History) delta(tiles []Tile) ([]byte, bool) {
+	old, cur := tileBytes(h.cur), tileBytes(tiles)
+	e := deltaEncoder{out: h.buf[:0]}
+	maxRuns := len(tiles) / 32
+	ok := e.encode(old, cur, min(quickRuns, maxRuns))
+	if !ok && !scattered(old, cur) {
+		ok = e.encode(old, cur, maxRuns)
+	}
+	h.buf = e.out
+	return e.out, ok
+}
+
+// deltaWithin is delta for changes known to lie within r: it compares
+// only r's rows, from its left column to its right one.
+func (h *History) deltaWithin(tiles []Tile, r Rect) ([]byte, bool) {
+	r = r.Intersect(Rect{0, 0, h.w, h.h})
+	old, cur := tileBytes(h.cur), tileBytes(tiles)
+	e := deltaEncoder{out: h.buf[:0]}
+	ok := true
+	for y := r.Y; y < r.Y2() && ok; y++ {
+		start, end := y*h.w+r.X, y*h.w+r.X2()
+		switch {
+		case end-start <= 64:
+			ok = e.encodeSpan(old, cur, start, end, len(tiles)/32)
+		case !bytes.Equal(old[start:end], cur[start:end]):
+			e.i = start
+			ok = e.encode(old[:end], cur[:end], len(tiles)/32)
+		}
+	}
+	h.buf = e.out
+	return e.out, ok
+}
+
+// deltaChunk is the size of the blocks deltas and small keyframes are packed
+// into, so that a run's hundreds of small deltas cost a few blocks, not an
+// allocation each (blocks are pooled: see spare).
 const deltaChunk = 16 << 10
 
 // keep returns a copy of d packed into the history's current delta block.
 func (h *History) keep(d []byte) []byte {
 	if len(d) > cap(h.arena)-len(h.arena) {
-		if len(d) >= deltaChunk/4 {
+		if len(d) > deltaChunk/4 {
 			return slices.Clone(d)
 		}
-		h.arena = make([]byte, 0, min(deltaChunk, max(1<<10, 2*cap(h.arena))))
+		h.arena = h.spare().byteBlock()
 	}
 	n := len(h.arena)
 	h.arena = append(h.arena, d...)
 	return h.arena[n:len(h.arena):len(h.arena)]
 }
 
-func (h *History) metaOf(s *State) *meta {
-	var prev *meta
-	if n := len(h.frames); n > 0 {
-		prev = h.frames[n-1].meta
-		if prev.same(s) {
-			return prev
-		}
-	}
-	m := new(meta)
-	if prev != nil && ptrEq(prev.start, s.Start) {
-		m.start = prev.start
-	} else if s.Start != nil {
-		p := *s.Start
-		m.start = &p
-	}
-	m.exits = share(prev, func(m *meta) []Exit { return m.exits }, s.Exits)
-	m.rooms = share(prev, func(m *meta) []Rect { return m.rooms }, s.Rooms)
-	m.spawns = share(prev, func(m *meta) []Spawn { return m.spawns }, s.Spawns)
-	if prev != nil && sameCorridors(prev.corridors, s.Corridors) {
-		m.corridors = prev.corridors
-	} else if s.Corridors != nil {
-		// Corridors equal to the previous frame's share its (immutable) copies, so
-		// adding one corridor per snapshot copies one corridor, not all of them.
-		var old [][]Point
-		if prev != nil {
-			old = prev.corridors
-		}
-		m.corridors = make([][]Point, len(s.Corridors))
-		for i, c := range s.Corridors {
-			if i < len(old) && slices.Equal(old[i], c) && (old[i] == nil) == (c == nil) {
-				m.corridors[i] = old[i]
-			} else {
-				m.corridors[i] = slices.Clone(c)
-			}
-		}
-	}
-	return m
-}
-
-// same reports whether m records exactly s's start, exits, rooms, corridors and spawns.
-func (m *meta) same(s *State) bool {
-	return ptrEq(m.start, s.Start) && equalNil(m.exits, s.Exits) && equalNil(m.rooms, s.Rooms) &&
-		equalNil(m.spawns, s.Spawns) && sameCorridors(m.corridors, s.Corridors)
-}
-
-func sameCorridors(a, b [][]Point) bool {
-	return (a == nil) == (b == nil) && slices.EqualFunc(a, b, equalNil)
-}
-
-// equalNil is slices.Equal that also tells nil from empty.
-func equalNil[T comparable](a, b []T) bool { return (a == nil) == (b == nil) && slices.Equal(a, b) }
-
-func ptrEq(a, b *Point) bool { return (a == nil && b == nil) || (a != nil && b != nil && *a == *b) }
-
-// share returns prev's copy when it equals cur, else a fresh copy of cur (nil stays nil).
-func share[T comparable](prev *meta, get func(*meta) []T, cur []T) []T {
-	if prev != nil {
-		if p := get(prev); equalNil(p, cur) {
-			return p
-		}
-	}
-	if cur == nil {
-		return nil
-	}
-	return slices.Clip(slices.Clone(cur))
-}
-
-// scattered reports whether more than a quarter of a sample of a's and b's
-// 8-byte words differ: one word in eight, at most 256 words (a big map's
-// sample must not cost a pass over it).
-func scattered(a, b []byte) bool {
-	n, diff := 0, 0
-	stride := max(64, len(a)/256&^7)
-	for i := 0; i+8 <= len(a); i += stride {
-		n++
-		if binary.LittleEndian.Uint64(a[i:]) != binary.LittleEndian.Uint64(b[i:]) {
-			diff++
-		}
-	}
-	return diff*4 > n
-}
-
-// encodeDelta appends to out the changes from old to cur as runs:
-// uvarint(skip) uvarint(n) followed by n tile bytes. It gives up, reporting
-// false, when the changes take more than maxRuns runs.
-func encodeDelta(out []byte, old, cur []Tile, maxRuns int) ([]byte, bool) {
-	last, runs := 0, 0
-	ob, cb := tileBytes(old), tileBytes(cur)
-	for i := firstDiff(ob, cb, 0); i < len(cb); i = firstDiff(ob, cb, i) {
-		if runs++; runs > maxRuns {
-			return out, false
-		}
-		j := i + 1
-		for j < len(cb) && ob[j] != cb[j] {
-			j++
-		}
-		out = binary.AppendUvarint(out, uint64(i-last))
-		out = binary.AppendUvarint(out, uint64(j-i))
-		out = append(out, cb[i:j]...)
-		last, i = j, j
-	}
-	return out, true
-}
-
-// firstDiff returns the first index at or after i where a and b differ (len(a)
-// when none): equal 256-byte blocks are skipped with the vectorised comparison,
-// then eight bytes at a time locate the difference.
-func firstDiff(a, b []byte, i int) int {
-	n := len(a)
-	for i+256 <= n && bytes.Equal(a[i:i+256], b[i:i+256]) {
-		i += 256
-	}
-	for ; i+8 <= n; i += 8 {
-		x := binary.LittleEndian.Uint64(a[i:]) ^ binary.LittleEndian.Uint64(b[i:])
-		if x != 0 {
-			return i + bits.TrailingZeros64(x)/8
-		}
-	}
-	for ; i < n; i++ {
-		if a[i] != b[i] {
-			return i
-		}
-	}
-	return n
-}
-
-// tileBytes views tiles as bytes without copying (Tile is a uint8).
-func tileBytes(t []Tile) []byte {
-	if len(t) == 0 {
-		return nil
-	}
-	return unsafe.Slice((*byte)(unsafe.Pointer(&t[0])), len(t))
-}
-
-// applyDelta applies d to tiles in place and calls changed (if not nil) for each index it wrote.
-func applyDelta(tiles []Tile, d []byte, changed func(int)) {
-	pos := 0
-	for len(d) > 0 {
-		skip, n1 := binary.Uvarint(d)
-		run, n2 := binary.Uvarint(d[n1:])
-		d = d[n1+n2:]
-		pos += int(skip)
-		for k := 0; k < int(run); k++ {
-			tiles[pos+k] = Tile(d[k])
-			if changed != nil {
-				changed(pos + k)
-			}
-		}
-		d = d[run:]
-		pos += int(run)
-	}
-}
-
-// tilesAt reconstructs the tiles of frame i. The caller holds h.mu.
+// tilesAt reconstructs the map of frame i (without its board). The caller
+// holds h.mu.
 func (h *History) tilesAt(i int) []Tile {
 	if h.cacheIdx == i {
 		return h.cacheGrid
 	}
 	k := i
-	for h.frames[k].key == nil {
+	for h.frame(k).flags&frameKey == 0 {
 		k--
 	}
 	var buf []Tile
@@ -322,17 +286,49 @@ func (h *History) tilesAt(i int) []Tile {
 	if h.cacheIdx >= k && h.cacheIdx < i {
 		buf, start = h.cacheGrid, h.cacheIdx
 	} else {
-		buf = slices.Clone(h.frames[k].key)
+		buf = keyTiles(h.frame(k).data)
 	}
 	for j := start + 1; j <= i; j++ {
-		if h.frames[j].key != nil {
-			buf = slices.Clone(h.frames[j].key)
-			continue
+		if f := h.frame(j); f.flags&frameKey != 0 {
+			buf = keyTiles(f.data)
+		} else {
+			applyDelta(buf, f.data)
 		}
-		applyDelta(buf, h.frames[j].delta, nil)
 	}
 	h.cacheIdx, h.cacheGrid = i, buf
 	return buf
+}
+
+// keyTiles returns a copy of a keyframe's tiles.
+func keyTiles(data []byte) []Tile {
+	t := make([]Tile, len(data))
+	copy(tileBytes(t), data)
+	return t
+}
+
+// shown returns a copy of what snapshot i shows: its map, and its board over
+// the inside. The caller holds h.mu.
+func (h *History) shown(i int) []Tile {
+	t := slices.Clone(h.tilesAt(i))
+	if b := h.frame(i).board; b > 0 {
+		h.boards[b-1].paint(t, h.w, h.h)
+	}
+	return t
+}
+
+// paint draws b over the inside of the w×h tiles t.
+func (b *board) paint(t []Tile, w, h int) {
+	nw := (w + 63) / 64
+	for y := 1; y < h-1; y++ {
+		row, bits := t[y*w:(y+1)*w], b.bits[y*nw:(y+1)*nw]
+		for x := 1; x < w-1; x++ {
+			if bits[x>>6]>>(x&63)&1 != 0 {
+				row[x] = b.one
+			} else {
+				row[x] = b.zero
+			}
+		}
+	}
 }
 
 // At returns snapshot i (0 ≤ i < Len). The returned map is the caller's to keep;
@@ -341,10 +337,10 @@ func (h *History) tilesAt(i int) []Tile {
 func (h *History) At(i int) Snapshot {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	f := h.frames[i]
-	s := Snapshot{Index: i, Step: h.steps[f.step], Label: f.label, Final: f.final,
-		Map: &Grid{W: h.w, H: h.h, Tiles: slices.Clone(h.tilesAt(i))}}
-	m := f.meta
+	f := h.frame(i)
+	s := Snapshot{Index: i, Step: h.steps[f.step], Label: f.label, Final: f.flags&frameFinal != 0,
+		Map: &Grid{W: h.w, H: h.h, Tiles: h.shown(i)}}
+	m := h.meta(int(f.meta))
 	if m.start != nil {
 		p := *m.start
 		s.Start = &p
@@ -358,19 +354,18 @@ func (h *History) At(i int) Snapshot {
 func (h *History) Changed(i int) []int {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	var out []int
-	f := h.frames[i]
-	if f.key == nil {
-		applyDelta(make([]Tile, h.w*h.h), f.delta, func(j int) { out = append(out, j) })
-		return out
+	f := h.frame(i)
+	if i > 0 && f.flags&frameKey == 0 && f.board == 0 && h.frame(i-1).board == 0 {
+		return deltaIndexes(f.data)
 	}
-	cur := slices.Clone(h.tilesAt(i))
+	cur := h.shown(i)
 	var prev []Tile
 	if i > 0 {
-		prev = h.tilesAt(i - 1)
+		prev = h.shown(i - 1)
 	} else {
 		prev = make([]Tile, len(cur))
 	}
+	var out []int
 	for j := range cur {
 		if cur[j] != prev[j] {
 			out = append(out, j)
@@ -381,14 +376,15 @@ func (h *History) Changed(i int) []int {
 
 // StepOf returns the step reference of snapshot i without rebuilding its map.
 func (h *History) StepOf(i int) (StepRef, string) {
-	return h.steps[h.frames[i].step], h.frames[i].label
+	f := h.frame(i)
+	return h.steps[f.step], f.label
 }
 
 // LastOf returns the index of the last snapshot made by the top-level step with
 // index step, or -1 when that step made none (it was disabled).
 func (h *History) LastOf(step int) int {
-	for i := len(h.frames) - 1; i >= 0; i-- {
-		if h.steps[h.frames[i].step].Index == step {
+	for i := h.n - 1; i >= 0; i-- {
+		if h.steps[h.frame(i).step].Index == step {
 			return i
 		}
 	}

@@ -2,6 +2,7 @@ package chain
 
 import (
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"testing"
 
@@ -79,9 +80,9 @@ func TestHistoryKeyframesScatteredChanges(t *testing.T) {
 	room := slices.Clone(s.Map.Tiles)
 	h.record(s, StepRef{}, "room", false)
 	require.Equal(t, 3, h.Len())
-	assert.NotNil(t, h.frames[1].key, "noise is a keyframe")
-	assert.Nil(t, h.frames[2].key, "a room is a delta")
-	assert.Less(t, len(h.frames[2].delta), 6*(10+2), "a room's delta holds its rows")
+	assert.NotZero(t, h.frame(1).flags&frameKey, "noise is a keyframe")
+	assert.Zero(t, h.frame(2).flags&frameKey, "a room is a delta")
+	assert.Less(t, len(h.frame(2).data), 6*(10+2), "a room's delta holds its rows")
 	assert.Equal(t, room, h.At(2).Map.Tiles)
 	assert.Equal(t, noise, h.At(1).Map.Tiles)
 }
@@ -110,5 +111,68 @@ func BenchmarkHistoryRecord512(b *testing.B) {
 			h.record(s, StepRef{}, "", false)
 		}
 		b.ReportMetric(float64(h.Bytes())/float64(200*512*512)*100, "%-of-full-copies")
+	}
+}
+
+// TestHistoryBlocksRecycled checks that the blocks of histories nobody holds
+// go back to the pools without touching a history still held: its snapshots
+// stay exactly as recorded while later histories reuse the blocks.
+func TestHistoryBlocksRecycled(t *testing.T) {
+	record := func(seed uint64) (*History, [][]Tile) {
+		rng := rand.New(rand.NewPCG(seed, 9))
+		s := &State{Map: NewGrid(40, 30)}
+		h := NewHistory(40, 30)
+		var want [][]Tile
+		for i := range 150 {
+			for range 1 + rng.IntN(30) {
+				s.Map.Tiles[rng.IntN(len(s.Map.Tiles))] = Tile(rng.IntN(int(numTiles)))
+			}
+			if i%3 == 0 {
+				s.Spawns = append(s.Spawns, Spawn{X: i % 40, Y: 2, Name: "Orc"})
+			}
+			h.record(s, StepRef{Index: i / 30}, "", false)
+			want = append(want, slices.Clone(s.Map.Tiles))
+		}
+		return h, want
+	}
+	kept, want := record(1)
+	for round := range 5 {
+		for seed := range 20 {
+			record(uint64(100*round + seed + 2))
+		}
+		runtime.GC()
+		runtime.GC()
+	}
+	for i := range kept.Len() {
+		require.Equal(t, want[i], kept.At(i).Map.Tiles, "snapshot %d", i)
+	}
+}
+
+// TestFirstDiffSame checks the delta encoder's searches against a plain loop
+// on maps of every length around the block sizes.
+func TestFirstDiffSame(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 3000 {
+		n := rng.IntN(700)
+		a, b := make([]byte, n), make([]byte, n)
+		for range rng.IntN(5) {
+			if n > 0 {
+				b[rng.IntN(n)] = 1
+			}
+		}
+		i := 0
+		if n > 0 {
+			i = rng.IntN(n)
+		}
+		wantDiff, wantSame := n, n
+		for j := n - 1; j >= i; j-- {
+			if a[j] != b[j] {
+				wantDiff = j
+			} else {
+				wantSame = j
+			}
+		}
+		require.Equal(t, wantDiff, firstDiff(a, b, i), "firstDiff n=%d i=%d", n, i)
+		require.Equal(t, wantSame, firstSame(a, b, i), "firstSame n=%d i=%d", n, i)
 	}
 }

@@ -30,7 +30,9 @@ func (s Spawn) Pos() Point { return Point{s.X, s.Y} }
 
 // State is the tutorial's BuilderMap: what every builder reads and writes.
 // Rooms and Corridors are nil until a builder declares them (an empty non-nil
-// slice means "rooms were made, but there are none").
+// slice means "rooms were made, but there are none"). A corridor's points are
+// never edited once it is in Corridors (a builder adds, drops or replaces
+// whole corridors): the history and merged sub-chains share them.
 type State struct {
 	Map       *Grid
 	Start     *Point
@@ -70,6 +72,30 @@ var ErrNoSpawner = errors.New("needs a content pack, but the run has none")
 func (s *State) Snapshot(label string) {
 	if s.hist != nil {
 		s.hist.record(s, s.step, label, false)
+	}
+}
+
+// SnapshotWithin records a snapshot like Snapshot for a step that changed
+// no tile outside changed since its previous snapshot (or since it began):
+// the history then compares only those tiles with the previous snapshot's
+// instead of the whole map. changed must bound every tile the step wrote
+// since (a wrong bound records a wrong snapshot: when in doubt, Snapshot).
+func (s *State) SnapshotWithin(label string, changed Rect) {
+	if s.hist != nil {
+		s.hist.recordWithin(s, s.step, label, changed)
+	}
+}
+
+// SnapshotBoard records, like Snapshot, the map as it would be with its inside
+// (every tile off the outer ring) drawn from a bitboard: one where a tile's
+// bit is set, zero where it is clear. board holds the rows one after another,
+// (W+63)/64 words a row, column x in bit x%64 of word x/64. The map itself is
+// left as it is: a builder that iterates on a bitboard (cellular automata)
+// shows each iteration without writing its tiles, and a snapshot costs a copy
+// of the board, an eighth of the map.
+func (s *State) SnapshotBoard(label string, board []uint64, one, zero Tile) {
+	if s.hist != nil {
+		s.hist.recordBoard(s, s.step, label, board, one, zero)
 	}
 }
 

@@ -38,10 +38,11 @@ func (b cellular) Build(ctx context.Context, s *chain.State, rng *rand.Rand) err
 		b.iterations = b.metaIterations
 	}
 	var sm *smoother
-	if initial && b.iterations > 0 && !s.Recording() {
-		// Nobody sees the noise: draw it straight into the board (the last
-		// iteration writes every inside tile).
+	if initial && b.iterations > 0 {
+		// Draw the noise straight into the board (the last iteration writes
+		// every inside tile); its snapshot shows the board.
 		sm = noiseBoard(g.W, g.H, b.wallPct, kit.NewFast(s, rng))
+		s.SnapshotBoard("noise", sm.wall, chain.Wall, chain.Floor)
 	} else if initial {
 		f := kit.NewFast(s, rng)
 		for y := 1; y < g.H-1; y++ {
@@ -55,9 +56,6 @@ func (b cellular) Build(ctx context.Context, s *chain.State, rng *rand.Rand) err
 			}
 		}
 		f.Done()
-		if b.iterations > 0 {
-			s.Snapshot("noise")
-		}
 	}
 	if sm == nil {
 		sm = newSmoother(g)
@@ -71,8 +69,7 @@ func (b cellular) Build(ctx context.Context, s *chain.State, rng *rand.Rand) err
 		case it == b.iterations:
 			sm.write(g)
 		case s.Recording():
-			sm.write(g)
-			s.Snapshot(iterationLabel(it))
+			s.SnapshotBoard(iterationLabel(it), sm.wall, chain.Wall, chain.Floor)
 		}
 	}
 	if initial {

@@ -19,14 +19,16 @@ func pace(n int) *kit.Pacer { return kit.NewPacer(0, n, maxSnapshots) }
 type joiner func(a, b chain.Rect) []chain.Point
 
 // addCorridor records a corridor in s unless it dug nothing, and snapshots it
-// when the pacer says so (item is the number of rooms handled so far).
-func addCorridor(s *chain.State, tiles []chain.Point, p *kit.Pacer, item int) {
+// when the pacer says so (item is the number of rooms handled so far; dirty
+// bounds what the corridors dug since the previous snapshot).
+func addCorridor(s *chain.State, tiles []chain.Point, p *kit.Pacer, dirty *kit.Dirty, item int) {
 	if len(tiles) == 0 {
 		return
 	}
 	s.Corridors = append(s.Corridors, tiles)
+	dirty.AddPoints(tiles)
 	if p.Due(item) {
-		s.Snapshot("")
+		dirty.Snapshot(s, "")
 	}
 }
 
@@ -45,12 +47,12 @@ func joinConsecutive(ctx context.Context, s *chain.State, join joiner) error {
 		return err
 	}
 	startCorridors(s)
-	p := pace(len(s.Rooms) - 1)
+	p, dirty := pace(len(s.Rooms)-1), kit.NewDirty(s)
 	for i := 1; i < len(s.Rooms); i++ {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		addCorridor(s, join(s.Rooms[i-1], s.Rooms[i]), p, i)
+		addCorridor(s, join(s.Rooms[i-1], s.Rooms[i]), p, &dirty, i)
 	}
 	return nil
 }
@@ -64,7 +66,7 @@ func joinNearest(ctx context.Context, s *chain.State, join joiner) error {
 	}
 	startCorridors(s)
 	rooms := s.Rooms
-	p := pace(len(rooms))
+	p, dirty := pace(len(rooms)), kit.NewDirty(s)
 	done := make([]bool, len(rooms))
 	for i, r := range rooms {
 		if err := ctx.Err(); err != nil {
@@ -83,7 +85,7 @@ func joinNearest(ctx context.Context, s *chain.State, join joiner) error {
 		if best < 0 {
 			continue
 		}
-		addCorridor(s, join(r, rooms[best]), p, i+1)
+		addCorridor(s, join(r, rooms[best]), p, &dirty, i+1)
 		done[i] = true
 	}
 	return nil

@@ -31,7 +31,7 @@ func (b roomDrawer) Build(ctx context.Context, s *chain.State, rng *rand.Rand) e
 		return err
 	}
 	inner := kit.InnerRect(s.Map)
-	p := pace(len(s.Rooms))
+	p, dirty := pace(len(s.Rooms)), kit.NewDirty(s)
 	for i, r := range s.Rooms {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -45,8 +45,9 @@ func (b roomDrawer) Build(ctx context.Context, s *chain.State, rng *rand.Rand) e
 		} else {
 			kit.ApplyRoom(s.Map, r.Intersect(inner))
 		}
+		dirty.AddRect(r.Intersect(inner))
 		if p.Due(i + 1) {
-			s.Snapshot("")
+			dirty.Snapshot(s, "")
 		}
 	}
 	return nil

@@ -31,7 +31,7 @@ func (b roomExploder) Build(ctx context.Context, s *chain.State, rng *rand.Rand)
 	}
 	g := s.Map
 	// About 8 diggers leave each room; snapshot each that dug, up to the usual bound.
-	p, diggers := kit.NewPacer(0, 8*len(s.Rooms), 4*maxSnapshots), 0
+	p, diggers, dirty := kit.NewPacer(0, 8*len(s.Rooms), 4*maxSnapshots), 0, kit.NewDirty(s)
 	f := kit.NewFast(s, rng)
 	defer f.Done()
 	for _, r := range s.Rooms {
@@ -40,8 +40,8 @@ func (b roomExploder) Build(ctx context.Context, s *chain.State, rng *rand.Rand)
 				return err
 			}
 			diggers++
-			if b.dig(g, r.Center(), &f) && p.Due(diggers) {
-				s.Snapshot("")
+			if b.dig(g, r.Center(), &f, &dirty) && p.Due(diggers) {
+				dirty.Snapshot(s, "")
 			}
 		}
 	}
@@ -49,13 +49,14 @@ func (b roomExploder) Build(ctx context.Context, s *chain.State, rng *rand.Rand)
 }
 
 // dig walks one drunken digger from p, digging as it goes (see kit.Dig), and
-// reports whether it dug anything. As in the tutorial it stays within columns
-// 2..W-2 and rows 2..H-2.
-func (b roomExploder) dig(g *chain.Grid, p chain.Point, f *kit.Fast) bool {
+// reports whether it dug anything (adding what it dug to dirty). As in the
+// tutorial it stays within columns 2..W-2 and rows 2..H-2.
+func (b roomExploder) dig(g *chain.Grid, p chain.Point, f *kit.Fast, dirty *kit.Dirty) bool {
 	did := false
 	for range b.lifetime {
 		if kit.Dig(g, p) {
 			did = true
+			dirty.Add(p)
 		}
 		switch f.Roll(1, 4) {
 		case 1:
