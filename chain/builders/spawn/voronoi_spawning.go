@@ -96,17 +96,32 @@ func (b voronoiSpawning) Build(ctx context.Context, s *chain.State, rng *rand.Ra
 			ends[r]++
 		}
 	}
-	var area, buf []chain.Point
+	// A region's tiles were all free when scanned, and spawning in one
+	// region takes tiles of that region only (regions are disjoint): each
+	// region's flat run is its free list as spawnRegion would build it.
+	inner := g.W - 2
 	start := int32(0)
 	for _, end := range ends {
-		area = area[:0]
-		for _, i := range flat[start:end] {
-			area = append(area, chain.Point{X: 1 + int(i)%(g.W-2), Y: 1 + int(i)/(g.W-2)})
-		}
+		spawnFlat(s, o, rng, flat[start:end], inner)
 		start = end
-		buf = spawnRegion(s, o, rng, area, buf)
 	}
 	return nil
+}
+
+// spawnFlat is spawnRegion over a region whose tiles are all free, given as
+// indices into the map's inner tiles (inner of them a row), in row order; it
+// reorders free as spawnRegion reorders its free list.
+func spawnFlat(s *chain.State, o *kit.Occupancy, rng *rand.Rand, free []int32, inner int) {
+	n := min(len(free), regionCount(rng, s.Depth))
+	for range n {
+		i := rng.IntN(len(free))
+		t := int(free[i])
+		free[i] = free[len(free)-1]
+		free = free[:len(free)-1]
+		if name, ok := s.Spawner.Roll(rng, s.Depth, chain.AnySection); ok {
+			o.Place(s, chain.Point{X: 1 + t%inner, Y: 1 + t/inner}, name)
+		}
+	}
 }
 
 // cellNoise is a small deterministic cellular (Voronoi) noise like FastNoise's
@@ -219,6 +234,9 @@ func (g *noiseGrid) row(y int) {
 func (g *noiseGrid) cellIn(x int) int {
 	fx := float64(x) * g.n.freq
 	ix := int(fx) // fx > 0: truncation is the floor
+	if g.metric == manhattan {
+		return g.cellManhattan(fx, ix)
+	}
 	best, bestD := g.base[1]+ix, math.Inf(1)
 	// The metric's distance of (|px - fx|, |py - fy|), as metric.distance
 	// computes it, for the three cells of each of the three rows (unrolled).
@@ -245,6 +263,36 @@ func (g *noiseGrid) cellIn(x int) int {
 		if d2 < bestD {
 			best, bestD = i+2, d2
 		}
+	}
+	return best
+}
+
+// cellManhattan is cellIn under the manhattan metric, without a branch on
+// the distances: they are sums of absolute values, never negative and never
+// NaN, so their bit patterns order as they do, and the nearest is an integer
+// minimum (conditional moves, where comparing floats jumps unpredictably).
+func (g *noiseGrid) cellManhattan(fx float64, ix int) int {
+	best, bestD := g.base[1]+ix, uint64(math.Float64bits(math.Inf(1)))
+	cw, c := g.cw, ix-1-g.cx0
+	for k := range 3 {
+		i := g.base[k] + ix - 1
+		a := k*cw + c
+		px, ady := g.px[i:i+3:i+3], g.ady[a:a+3:a+3]
+		d0 := math.Float64bits(math.Abs(px[0]-fx) + ady[0])
+		d1 := math.Float64bits(math.Abs(px[1]-fx) + ady[1])
+		d2 := math.Float64bits(math.Abs(px[2]-fx) + ady[2])
+		if d0 < bestD {
+			best = i
+		}
+		bestD = min(bestD, d0)
+		if d1 < bestD {
+			best = i + 1
+		}
+		bestD = min(bestD, d1)
+		if d2 < bestD {
+			best = i + 2
+		}
+		bestD = min(bestD, d2)
 	}
 	return best
 }
