@@ -422,6 +422,29 @@ func walkMask(mrow []uint64, row []Tile) {
 	}
 }
 
+// TileMask sets mrow to the mask of row's tiles of type t: bit x%64 of word
+// x/64 is set when row[x] == t (bits past the row clear). It looks at eight
+// tiles at a time, as walkMask does.
+func TileMask(mrow []uint64, row []Tile, t Tile) {
+	b := tileBytes(row)
+	tt := uint64(t) * lsb8
+	for k := range mrow {
+		seg := b[min(len(b), k<<6):min(len(b), k<<6+64)]
+		var m uint64
+		x := 0
+		for ; x+8 <= len(seg); x += 8 {
+			eq := zeroBytes(binary.LittleEndian.Uint64(seg[x:])^tt) >> 7
+			m |= (eq * 0x0102040810204080 >> 56) << x
+		}
+		for ; x < len(seg); x++ {
+			if Tile(seg[x]) == t {
+				m |= 1 << x
+			}
+		}
+		mrow[k] = m
+	}
+}
+
 // Label computes the regions of g's walkable tiles, replacing rs's.
 func (rs *RegionSpans) Label(g *Grid) {
 	w, h := g.W, g.H

@@ -113,6 +113,36 @@ func TestWalkMask(t *testing.T) {
 	}
 }
 
+// TestTileMask checks the eight-tiles-at-a-time mask of one tile type
+// against a tile by tile comparison, for several types, on rows of every
+// length (with stale bits in the mask beforehand).
+func TestTileMask(t *testing.T) {
+	rng := NewRand(6, "tilemask")
+	for n := 1; n <= 200; n++ {
+		row := make([]Tile, n)
+		for round := range 12 {
+			for i := range row {
+				row[i] = Tile(rng.IntN(int(numTiles) + 2))
+				if round%3 == 0 {
+					row[i] = Tile(rng.IntN(2)) // walls and floor only
+				}
+			}
+			want := Tile(rng.IntN(int(numTiles)))
+			mrow := make([]uint64, (n+63)/64+1)
+			for k := range mrow {
+				mrow[k] = ^uint64(0)
+			}
+			TileMask(mrow, row, want)
+			for x := range 64 * len(mrow) {
+				got := mrow[x/64]>>(x%64)&1 == 1
+				if is := x < n && row[x] == want; got != is {
+					t.Fatalf("length %d, type %d at %d: bit %v, want %v", n, want, x, got, is)
+				}
+			}
+		}
+	}
+}
+
 // TestWalkableAndDeadEnds checks the 64-tiles-a-word count against a tile by
 // tile count, on maps wide enough for rows of several words.
 func TestWalkableAndDeadEnds(t *testing.T) {

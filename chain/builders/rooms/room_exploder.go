@@ -53,28 +53,25 @@ func (b roomExploder) Build(ctx context.Context, s *chain.State, rng *rand.Rand)
 // 2..W-2 and rows 2..H-2.
 func (b roomExploder) dig(g *chain.Grid, p chain.Point, f *kit.Fast) bool {
 	did := false
+	xs, ys := uint(max(g.W-3, 0)), uint(max(g.H-3, 0)) // how many columns and rows 2..W-2, 2..H-2 hold
 	for range b.lifetime {
 		if kit.Dig(g, p) {
 			did = true
 		}
-		switch f.Roll(1, 4) {
-		case 1:
-			if p.X > 2 {
-				p.X--
-			}
-		case 2:
-			if p.X < g.W-2 {
-				p.X++
-			}
-		case 3:
-			if p.Y > 2 {
-				p.Y--
-			}
-		default:
-			if p.Y < g.H-2 {
-				p.Y++
-			}
+		// Roll(1, 4): 1 west, 2 east, 3 north, 4 south, each taken only
+		// while it keeps inside columns and rows 2..W-2, 2..H-2 (chosen
+		// without branching on the draw: it is never predictable).
+		d := f.IntN(4)
+		x, y := p.X+digDX[d], p.Y+digDY[d]
+		if uint(x-2) < xs {
+			p.X = x
+		}
+		if uint(y-2) < ys {
+			p.Y = y
 		}
 	}
 	return did
 }
+
+// digDX and digDY are a digger's step for each draw of Roll(1, 4) - 1.
+var digDX, digDY = [4]int{-1, 1, 0, 0}, [4]int{0, 0, -1, 1}

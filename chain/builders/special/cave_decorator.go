@@ -124,19 +124,7 @@ func (b caveDecorator) Build(ctx context.Context, s *chain.State, rng *rand.Rand
 }
 
 // wallMask sets mrow's bit x when row[x] is wall (bits past the row clear).
-func wallMask(mrow []uint64, row []chain.Tile) { tileMask(mrow, row, chain.Wall) }
+func wallMask(mrow []uint64, row []chain.Tile) { chain.TileMask(mrow, row, chain.Wall) }
 
 // floorMask sets mrow's bit x when row[x] is plain floor.
-func floorMask(mrow []uint64, row []chain.Tile) { tileMask(mrow, row, chain.Floor) }
-
-// tileMask sets mrow's bit x when row[x] is t, without a branch a tile.
-func tileMask(mrow []uint64, row []chain.Tile, t chain.Tile) {
-	clear(mrow)
-	for x, tl := range row {
-		var v uint64
-		if tl == t {
-			v = 1
-		}
-		mrow[x>>6] |= v << (x & 63)
-	}
-}
+func floorMask(mrow []uint64, row []chain.Tile) { chain.TileMask(mrow, row, chain.Floor) }

@@ -138,4 +138,9 @@ func (f *Fast) Roll(lo, hi int) int {
 
 // OneIn is roll_dice(1, n) == 1 for n > 0 (no draw when n is 1), false (no
 // draw) when n is 0.
-func (f *Fast) OneIn(n int) bool { return n > 0 && f.Roll(1, n) == 1 }
+func (f *Fast) OneIn(n int) bool {
+	if n <= 1 {
+		return n == 1
+	}
+	return f.IntN(n) == 0 // Roll(1, n) == 1
+}
