@@ -132,11 +132,7 @@ func StepsTo(g *Grid, from Point, targets []Point) int {
 		prow := dist[(y+1)*pw : (y+2)*pw]
 		prow[0], prow[pw-1] = -2, -2
 		for x, t := range g.Tiles[y*w : (y+1)*w] {
-			if walkableT[t] {
-				prow[x+1] = Unreachable
-			} else {
-				prow[x+1] = -2
-			}
+			prow[x+1] = int32(walkBit[t]) - 2 // Unreachable (-1) when walkable, else rock (-2)
 		}
 	}
 	for i := range dist[(h+1)*pw:] {
@@ -349,6 +345,11 @@ type RegionSpans struct {
 	// at once.
 	bits, next []uint64
 	valid      bool // bits and the regions describe the same map
+	// tiles is a copy of the tiles of the map last labelled, when same says
+	// the regions are its: a map whose tiles are all unchanged is answered
+	// by comparing bytes, before any mask is built.
+	tiles []byte
+	same  bool
 }
 
 // walkBit[t] is 1 for a walkable tile type, else 0.
@@ -447,6 +448,17 @@ func TileMask(mrow []uint64, row []Tile, t Tile) {
 
 // Label computes the regions of g's walkable tiles, replacing rs's.
 func (rs *RegionSpans) Label(g *Grid) {
+	tb := tileBytes(g.Tiles)
+	if rs.same && rs.valid && rs.w == g.W && rs.h == g.H && string(rs.tiles) == string(tb) {
+		return // the very same tiles as last time
+	}
+	rs.label(g)
+	rs.tiles = append(rs.tiles[:0], tb...)
+	rs.same = true
+}
+
+// label is Label without the comparison of tiles.
+func (rs *RegionSpans) label(g *Grid) {
 	w, h := g.W, g.H
 	nw := (w + 63) >> 6
 	// The walkable mask, 64 tiles a word.
@@ -553,6 +565,7 @@ func (rs *RegionSpans) KeepOnly(r int32) {
 	if !rs.valid {
 		return
 	}
+	rs.same = false // the regions are no longer those of the tiles copied
 	nw := (rs.w + 63) >> 6
 	spans, rows, size := rs.Spans[:0], rs.rows[:0], 0
 	y := int32(0) // the next row whose first span is to be set

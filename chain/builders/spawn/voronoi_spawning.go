@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"sync"
 
 	"hewn/chain"
@@ -100,10 +101,24 @@ func (b voronoiSpawning) Build(ctx context.Context, s *chain.State, rng *rand.Ra
 	// region takes tiles of that region only (regions are disjoint): each
 	// region's flat run is its free list as spawnRegion would build it.
 	inner := g.W - 2
+	// Room for every spawn the regions can take, grown once (a region takes
+	// at most maxMonsters+3+depth-4 and never more than its tiles), up to a
+	// few pages: past that, appending grows it as it fills.
+	most, per := 0, max(maxMonsters+3+s.Depth-4, 0)
 	start := int32(0)
+	for _, end := range ends {
+		most += min(int(end-start), per)
+		start = end
+	}
+	none := s.Spawns == nil
+	s.Spawns = slices.Grow(s.Spawns, min(most, 1024))
+	start = 0
 	for _, end := range ends {
 		spawnFlat(s, o, rng, flat[start:end], inner)
 		start = end
+	}
+	if none && len(s.Spawns) == 0 {
+		s.Spawns = nil // as it was: none stays none
 	}
 	return nil
 }
