@@ -4,7 +4,6 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
-	"slices"
 	"sync"
 
 	"hewn/chain"
@@ -101,26 +100,22 @@ func (b voronoiSpawning) Build(ctx context.Context, s *chain.State, rng *rand.Ra
 	// region takes tiles of that region only (regions are disjoint): each
 	// region's flat run is its free list as spawnRegion would build it.
 	inner := g.W - 2
-	// Room for every spawn the regions can take, grown once (a region takes
-	// at most maxMonsters+3+depth-4 and never more than its tiles), up to a
-	// few pages: past that, appending grows it as it fills.
+	// Room for every spawn the regions can take (a region takes at most
+	// maxMonsters+3+depth-4 and never more than its tiles).
 	most, per := 0, max(maxMonsters+3+s.Depth-4, 0)
 	start := int32(0)
 	for _, end := range ends {
 		most += min(int(end-start), per)
 		start = end
 	}
-	none := s.Spawns == nil
-	s.Spawns = slices.Grow(s.Spawns, min(most, 1024))
-	start = 0
-	for _, end := range ends {
-		spawnFlat(s, o, rng, flat[start:end], inner)
-		start = end
-	}
-	if none && len(s.Spawns) == 0 {
-		s.Spawns = nil // as it was: none stays none
-	}
-	return nil
+	return reserveSpawns(s, most, func() error {
+		start := int32(0)
+		for _, end := range ends {
+			spawnFlat(s, o, rng, flat[start:end], inner)
+			start = end
+		}
+		return nil
+	})
 }
 
 // spawnFlat is spawnRegion over a region whose tiles are all free, given as
