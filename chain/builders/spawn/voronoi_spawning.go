@@ -3,6 +3,7 @@ package spawn
 import (
 	"context"
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"sync"
 
@@ -52,36 +53,48 @@ func (b voronoiSpawning) Build(ctx context.Context, s *chain.State, rng *rand.Ra
 	for i := range regionOf {
 		regionOf[i] = -1
 	}
-	// tileReg holds the region of each inner tile (-1: none); ends[r] counts
+	// The free plain floor tiles in row order: tileIdx[k] is the k-th one's
+	// index among the inner tiles, tileReg[k] its region. ends[r] counts
 	// region r's tiles, then (a prefix sum) where its tiles start in flat,
 	// then, once flat is filled, where they end. Flat holds tile indices, not
-	// points: 8 bytes a tile (tileReg, flat) and 8 a cell (regionOf, ends)
-	// besides the cells' points (4096 cells a side took 1.3 GB as points and
-	// slices).
+	// points: at most 12 bytes a tile (tileIdx, tileReg, flat) and 8 a cell
+	// (regionOf, ends) besides the cells' points (4096 cells a side took
+	// 1.3 GB as points and slices).
+	tileIdx := resize(&sc.tileIdx, (g.W-2)*(g.H-2))[:0]
 	tileReg := resize(&sc.tileReg, (g.W-2)*(g.H-2))[:0]
 	ends := resize(&sc.ends, len(cells.px))[:0] // a region per cell at most
 	defer func() { sc.ends = ends }()
 	w := g.W
+	nw := (w + 63) >> 6
+	mask := resize(&sc.mask, nw)
 	for y := 1; y < g.H-1; y++ {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		cells.row(y)
-		row := g.Tiles[y*w : (y+1)*w]
-		for x := 1; x < w-1; x++ {
-			if row[x] != chain.Floor || !o.FreeAt(y*w+x) {
-				tileReg = append(tileReg, -1)
-				continue // the tutorial's regions hold plain floor only
+		// The row's plain floor, 64 tiles a word, but the border columns (the
+		// tutorial's regions hold plain floor only).
+		chain.TileMask(mask, g.Tiles[y*w:(y+1)*w], chain.Floor)
+		mask[0] &^= 1
+		mask[(w-1)>>6] &^= 1 << ((w - 1) & 63)
+		base := int32((y - 1) * (w - 2))
+		for k, m := range mask {
+			for ; m != 0; m &= m - 1 {
+				x := k<<6 + bits.TrailingZeros64(m)
+				if !o.FreeAt(y*w + x) {
+					continue // the start, an exit or a spawn
+				}
+				c := cells.cellIn(x)
+				r := regionOf[c]
+				if r < 0 {
+					r = int32(len(ends))
+					regionOf[c] = r
+					ends = append(ends, 0)
+				}
+				ends[r]++
+				tileIdx = append(tileIdx, base+int32(x-1))
+				tileReg = append(tileReg, r)
 			}
-			c := cells.cellIn(x)
-			r := regionOf[c]
-			if r < 0 {
-				r = int32(len(ends))
-				regionOf[c] = r
-				ends = append(ends, 0)
-			}
-			ends[r]++
-			tileReg = append(tileReg, r)
 		}
 	}
 	var total int32
@@ -90,11 +103,9 @@ func (b voronoiSpawning) Build(ctx context.Context, s *chain.State, rng *rand.Ra
 		total += k
 	}
 	flat := resize(&sc.flat, int(total))
-	for i, r := range tileReg {
-		if r >= 0 {
-			flat[ends[r]] = int32(i)
-			ends[r]++
-		}
+	for k, r := range tileReg {
+		flat[ends[r]] = tileIdx[k]
+		ends[r]++
 	}
 	// A region's tiles were all free when scanned, and spawning in one
 	// region takes tiles of that region only (regions are disjoint): each
@@ -140,7 +151,8 @@ func spawnFlat(s *chain.State, o *kit.Occupancy, rng *rand.Rand, free []int32, i
 // feature point is nearest.
 // voronoiScratch holds voronoi_spawning's working buffers between runs.
 type voronoiScratch struct {
-	regionOf, tileReg, ends, flat []int32
+	regionOf, tileIdx, tileReg, ends, flat []int32
+	mask                                   []uint64
 }
 
 var voronoiPool sync.Pool // of *voronoiScratch
