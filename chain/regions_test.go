@@ -205,3 +205,39 @@ func TestKeepOnlyIsTheCulledMapsLabelling(t *testing.T) {
 		}
 	}
 }
+
+// TestStepsToMatchesDistanceMap checks the search on masks against the
+// distance map's value at the nearest target, on random maps of several
+// widths (rows of one word and of several), from random tiles to random
+// targets (on rock, off the map, the start itself).
+func TestStepsToMatchesDistanceMap(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for n := range 3000 {
+		w, h := 1+rng.IntN(150), 1+rng.IntN(40)
+		g := randomGrid(rng, w, h, 40+rng.IntN(55))
+		from := Point{rng.IntN(w), rng.IntN(h)}
+		var targets []Point
+		for range rng.IntN(4) {
+			targets = append(targets, Point{rng.IntN(w+2) - 1, rng.IntN(h+2) - 1})
+		}
+		if rng.IntN(20) == 0 {
+			targets = append(targets, from)
+		}
+		want := Unreachable
+		if g.Walkable(from) {
+			d := DistanceMap(g, []Point{from})
+			for _, q := range targets {
+				if q == from {
+					want = 0
+					break
+				}
+				if g.In(q) && d[g.Idx(q)] != Unreachable && (want == Unreachable || d[g.Idx(q)] < want) {
+					want = d[g.Idx(q)]
+				}
+			}
+		}
+		if got := StepsTo(g, from, targets); got != want {
+			t.Fatalf("map %d (%d×%d) from %v to %v: %d steps, want %d", n, w, h, from, targets, got, want)
+		}
+	}
+}
