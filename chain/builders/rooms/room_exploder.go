@@ -54,15 +54,22 @@ func (b roomExploder) Build(ctx context.Context, s *chain.State, rng *rand.Rand)
 func (b roomExploder) dig(g *chain.Grid, p chain.Point, f *kit.Fast) bool {
 	did := false
 	xs, ys := uint(max(g.W-3, 0)), uint(max(g.H-3, 0)) // how many columns and rows 2..W-2, 2..H-2 hold
-	for range b.lifetime {
+	// A step draws Roll(1, 4) whatever it digs: the steps are drawn first.
+	var small [64]uint8
+	steps := small[:]
+	if b.lifetime > len(small) {
+		steps = make([]uint8, b.lifetime)
+	}
+	steps = steps[:b.lifetime]
+	f.IntNs(steps, 4)
+	for _, d := range steps {
 		if kit.Dig(g, p) {
 			did = true
 		}
 		// Roll(1, 4): 1 west, 2 east, 3 north, 4 south, each taken only
 		// while it keeps inside columns and rows 2..W-2, 2..H-2 (chosen
 		// without branching on the draw: it is never predictable).
-		d := f.IntN(4)
-		x, y := p.X+digDX[d], p.Y+digDY[d]
+		x, y := p.X+digDX[d&3], p.Y+digDY[d&3]
 		if uint(x-2) < xs {
 			p.X = x
 		}

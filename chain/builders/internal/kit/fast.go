@@ -225,3 +225,22 @@ func intNState(hi, lo, n uint64) (v, hi2, lo2 uint64) {
 	}
 	return h, g.hi, g.lo
 }
+
+// IntNs fills dst with len(dst) draws of IntN(n) (0 < n ≤ 256), in order: for a walk
+// whose every step draws one number whatever happens, the numbers are drawn
+// first, the state in registers.
+func (f *Fast) IntNs(dst []uint8, n int) {
+	if f.src == nil {
+		for i := range dst {
+			dst[i] = uint8(f.IntN(n))
+		}
+		return
+	}
+	hi, lo, un := f.hi, f.lo, uint64(n)
+	for i := range dst {
+		var v uint64
+		v, hi, lo = intNState(hi, lo, un)
+		dst[i] = uint8(v)
+	}
+	f.hi, f.lo = hi, lo
+}

@@ -146,3 +146,22 @@ func TestFastCascade(t *testing.T) {
 		assert.Equal(t, want.Uint64(), src.Uint64(), "odds %v: the source goes on where Fast stopped", o)
 	}
 }
+
+// TestFastIntNs checks IntNs against IntN draws of the same stream.
+func TestFastIntNs(t *testing.T) {
+	for _, n := range []int{1, 4, 6, 255, 256} {
+		src, ref := rand.NewPCG(4, uint64(n)), rand.New(rand.NewPCG(4, uint64(n)))
+		b, err := src.AppendBinary(nil)
+		require.NoError(t, err)
+		f := Fast{hi: binary.BigEndian.Uint64(b[4:]), lo: binary.BigEndian.Uint64(b[12:]), src: src}
+		for _, size := range []int{0, 1, 20, 300} {
+			got := make([]uint8, size)
+			f.IntNs(got, n)
+			for i := range got {
+				require.Equal(t, uint8(ref.IntN(n)), got[i], "n %d size %d draw %d", n, size, i)
+			}
+		}
+		f.Done()
+		assert.Equal(t, ref.Uint64(), src.Uint64(), "n %d: the source goes on where Fast stopped", n)
+	}
+}
