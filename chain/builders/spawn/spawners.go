@@ -61,12 +61,26 @@ func roomBasedSpawner(ctx context.Context, s *chain.State, rng *rand.Rand, skip 
 			if i == 0 && skip {
 				continue
 			}
-			area = o.FreeIn(area[:0], r)
-			area = slices.DeleteFunc(area, func(p chain.Point) bool { return s.Map.At(p) != chain.Floor })
+			area = freeFloor(area[:0], s.Map, o, r)
 			buf = spawnRegion(s, o, rng, area, buf)
 		}
 		return nil
 	})
+}
+
+// freeFloor appends to dst the free plain floor tiles of r (clipped to the
+// map), row by row.
+func freeFloor(dst []chain.Point, g *chain.Grid, o *kit.Occupancy, r chain.Rect) []chain.Point {
+	r = r.Intersect(g.Bounds())
+	for y := r.Y; y < r.Y2(); y++ {
+		row := g.Tiles[y*g.W : (y+1)*g.W]
+		for x := r.X; x < r.X2(); x++ {
+			if row[x] == chain.Floor && o.FreeAt(y*g.W+x) {
+				dst = append(dst, chain.Point{X: x, Y: y})
+			}
+		}
+	}
+	return dst
 }
 
 // reserveSpawns runs spawn with room in s.Spawns for most more spawns (up
