@@ -500,13 +500,26 @@ func (rs *RegionSpans) label(g *Grid) {
 	for y := range h {
 		rows = append(rows, int32(len(spans)))
 		mrow := mask[y*nw : (y+1)*nw]
-		for x := 0; ; {
-			if x = nextBit(mrow, x, 0); x >= w {
-				break
+		// A run starts at a set bit whose left neighbour is clear and ends
+		// at one whose right neighbour is (bits past the row are clear): a
+		// word's starts are appended, then its ends close the runs open in
+		// turn (the n-th end of a row is its n-th run's).
+		open := len(spans)
+		for k, m := range mrow {
+			var in, out uint64 // the bits carried in from either side
+			if k > 0 {
+				in = mrow[k-1] >> 63
 			}
-			x0 := x
-			x = min(nextBit(mrow, x, ^uint64(0)), w)
-			spans = append(spans, Span{Y: int32(y), X0: int32(x0), X1: int32(x)})
+			if k+1 < nw {
+				out = mrow[k+1] << 63
+			}
+			for st := m &^ (m<<1 | in); st != 0; st &= st - 1 {
+				spans = append(spans, Span{Y: int32(y), X0: int32(k<<6 + bits.TrailingZeros64(st))})
+			}
+			for en := m &^ (m>>1 | out); en != 0; en &= en - 1 {
+				spans[open].X1 = int32(k<<6 + bits.TrailingZeros64(en) + 1)
+				open++
+			}
 		}
 	}
 	rows = append(rows, int32(len(spans)))
@@ -592,24 +605,6 @@ func (rs *RegionSpans) KeepOnly(r int32) {
 	if len(spans) > 0 {
 		rs.Sizes = append(rs.Sizes, size)
 	}
-}
-
-// nextBit returns the first column at or after x whose bit in the row mask
-// mrow, flipped by flip (0: find a set bit; all ones: a clear one), is set,
-// or 64·len(mrow) when there is none.
-func nextBit(mrow []uint64, x int, flip uint64) int {
-	k := x >> 6
-	if k >= len(mrow) {
-		return len(mrow) << 6
-	}
-	m := (mrow[k] ^ flip) & (^uint64(0) << (x & 63))
-	for m == 0 {
-		if k++; k == len(mrow) {
-			return k << 6
-		}
-		m = mrow[k] ^ flip
-	}
-	return k<<6 + bits.TrailingZeros64(m)
 }
 
 // Region returns the region of tile p (0 when it is unwalkable or off the grid).

@@ -51,6 +51,9 @@ func TestRegionSpansMatchBreadthFirstLabels(t *testing.T) {
 	var rs RegionSpans // reused, as callers do
 	for n := 0; n < 400; n++ {
 		w, h := 1+rng.IntN(40), 1+rng.IntN(30)
+		if n%4 == 3 {
+			w = 1 + rng.IntN(200) // rows of several words
+		}
 		g := randomGrid(rng, w, h, rng.IntN(101))
 		want, wantSizes := refRegions(g)
 		got, gotSizes := Regions(g)
