@@ -53,15 +53,14 @@ func (b voronoiSpawning) Build(ctx context.Context, s *chain.State, rng *rand.Ra
 	for i := range regionOf {
 		regionOf[i] = -1
 	}
-	// The free plain floor tiles in row order: tileIdx[k] is the k-th one's
-	// index among the inner tiles, tileReg[k] its region. ends[r] counts
+	// The free plain floor tiles in row order: tiles[k] holds the k-th
+	// one's region (high half) and index among the inner tiles. ends[r] counts
 	// region r's tiles, then (a prefix sum) where its tiles start in flat,
 	// then, once flat is filled, where they end. Flat holds tile indices, not
-	// points: at most 12 bytes a tile (tileIdx, tileReg, flat) and 8 a cell
+	// points: at most 12 bytes a tile (tiles, flat) and 8 a cell
 	// (regionOf, ends) besides the cells' points (4096 cells a side took
 	// 1.3 GB as points and slices).
-	tileIdx := resize(&sc.tileIdx, (g.W-2)*(g.H-2))[:0]
-	tileReg := resize(&sc.tileReg, (g.W-2)*(g.H-2))[:0]
+	tiles := resize(&sc.tiles, (g.W-2)*(g.H-2))[:0]
 	ends := resize(&sc.ends, len(cells.px))[:0] // a region per cell at most
 	defer func() { sc.ends = ends }()
 	w := g.W
@@ -92,8 +91,7 @@ func (b voronoiSpawning) Build(ctx context.Context, s *chain.State, rng *rand.Ra
 					ends = append(ends, 0)
 				}
 				ends[r]++
-				tileIdx = append(tileIdx, base+int32(x-1))
-				tileReg = append(tileReg, r)
+				tiles = append(tiles, uint64(r)<<32|uint64(base+int32(x-1)))
 			}
 		}
 	}
@@ -103,8 +101,9 @@ func (b voronoiSpawning) Build(ctx context.Context, s *chain.State, rng *rand.Ra
 		total += k
 	}
 	flat := resize(&sc.flat, int(total))
-	for k, r := range tileReg {
-		flat[ends[r]] = tileIdx[k]
+	for _, t := range tiles {
+		r := t >> 32
+		flat[ends[r]] = int32(uint32(t))
 		ends[r]++
 	}
 	// A region's tiles were all free when scanned, and spawning in one
@@ -151,8 +150,8 @@ func spawnFlat(s *chain.State, o *kit.Occupancy, rng *rand.Rand, free []int32, i
 // feature point is nearest.
 // voronoiScratch holds voronoi_spawning's working buffers between runs.
 type voronoiScratch struct {
-	regionOf, tileIdx, tileReg, ends, flat []int32
-	mask                                   []uint64
+	regionOf, ends, flat []int32
+	tiles, mask          []uint64
 }
 
 var voronoiPool sync.Pool // of *voronoiScratch
