@@ -132,11 +132,7 @@ func StepsTo(g *Grid, from Point, targets []Point) int {
 		prow := dist[(y+1)*pw : (y+2)*pw]
 		prow[0], prow[pw-1] = -2, -2
 		for x, t := range g.Tiles[y*w : (y+1)*w] {
-			if walkableT[t] {
-				prow[x+1] = Unreachable
-			} else {
-				prow[x+1] = -2
-			}
+			prow[x+1] = int32(walkBit[t]) - 2 // Unreachable (-1) when walkable, else rock (-2)
 		}
 	}
 	for i := range dist[(h+1)*pw:] {
@@ -349,6 +345,11 @@ type RegionSpans struct {
 	// at once.
 	bits, next []uint64
 	valid      bool // bits and the regions describe the same map
+	// tiles is a copy of the tiles of the map last labelled, when same says
+	// the regions are its: a map whose tiles are all unchanged is answered
+	// by comparing bytes, before any mask is built.
+	tiles []byte
+	same  bool
 }
 
 // walkBit[t] is 1 for a walkable tile type, else 0.
@@ -422,8 +423,42 @@ func walkMask(mrow []uint64, row []Tile) {
 	}
 }
 
+// TileMask sets mrow to the mask of row's tiles of type t: bit x%64 of word
+// x/64 is set when row[x] == t (bits past the row clear). It looks at eight
+// tiles at a time, as walkMask does.
+func TileMask(mrow []uint64, row []Tile, t Tile) {
+	b := tileBytes(row)
+	tt := uint64(t) * lsb8
+	for k := range mrow {
+		seg := b[min(len(b), k<<6):min(len(b), k<<6+64)]
+		var m uint64
+		x := 0
+		for ; x+8 <= len(seg); x += 8 {
+			eq := zeroBytes(binary.LittleEndian.Uint64(seg[x:])^tt) >> 7
+			m |= (eq * 0x0102040810204080 >> 56) << x
+		}
+		for ; x < len(seg); x++ {
+			if Tile(seg[x]) == t {
+				m |= 1 << x
+			}
+		}
+		mrow[k] = m
+	}
+}
+
 // Label computes the regions of g's walkable tiles, replacing rs's.
 func (rs *RegionSpans) Label(g *Grid) {
+	tb := tileBytes(g.Tiles)
+	if rs.same && rs.valid && rs.w == g.W && rs.h == g.H && string(rs.tiles) == string(tb) {
+		return // the very same tiles as last time
+	}
+	rs.label(g)
+	rs.tiles = append(rs.tiles[:0], tb...)
+	rs.same = true
+}
+
+// label is Label without the comparison of tiles.
+func (rs *RegionSpans) label(g *Grid) {
 	w, h := g.W, g.H
 	nw := (w + 63) >> 6
 	// The walkable mask, 64 tiles a word.
@@ -465,13 +500,26 @@ func (rs *RegionSpans) Label(g *Grid) {
 	for y := range h {
 		rows = append(rows, int32(len(spans)))
 		mrow := mask[y*nw : (y+1)*nw]
-		for x := 0; ; {
-			if x = nextBit(mrow, x, 0); x >= w {
-				break
+		// A run starts at a set bit whose left neighbour is clear and ends
+		// at one whose right neighbour is (bits past the row are clear): a
+		// word's starts are appended, then its ends close the runs open in
+		// turn (the n-th end of a row is its n-th run's).
+		open := len(spans)
+		for k, m := range mrow {
+			var in, out uint64 // the bits carried in from either side
+			if k > 0 {
+				in = mrow[k-1] >> 63
 			}
-			x0 := x
-			x = min(nextBit(mrow, x, ^uint64(0)), w)
-			spans = append(spans, Span{Y: int32(y), X0: int32(x0), X1: int32(x)})
+			if k+1 < nw {
+				out = mrow[k+1] << 63
+			}
+			for st := m &^ (m<<1 | in); st != 0; st &= st - 1 {
+				spans = append(spans, Span{Y: int32(y), X0: int32(k<<6 + bits.TrailingZeros64(st))})
+			}
+			for en := m &^ (m>>1 | out); en != 0; en &= en - 1 {
+				spans[open].X1 = int32(k<<6 + bits.TrailingZeros64(en) + 1)
+				open++
+			}
 		}
 	}
 	rows = append(rows, int32(len(spans)))
@@ -530,6 +578,7 @@ func (rs *RegionSpans) KeepOnly(r int32) {
 	if !rs.valid {
 		return
 	}
+	rs.same = false // the regions are no longer those of the tiles copied
 	nw := (rs.w + 63) >> 6
 	spans, rows, size := rs.Spans[:0], rs.rows[:0], 0
 	y := int32(0) // the next row whose first span is to be set
@@ -556,24 +605,6 @@ func (rs *RegionSpans) KeepOnly(r int32) {
 	if len(spans) > 0 {
 		rs.Sizes = append(rs.Sizes, size)
 	}
-}
-
-// nextBit returns the first column at or after x whose bit in the row mask
-// mrow, flipped by flip (0: find a set bit; all ones: a clear one), is set,
-// or 64·len(mrow) when there is none.
-func nextBit(mrow []uint64, x int, flip uint64) int {
-	k := x >> 6
-	if k >= len(mrow) {
-		return len(mrow) << 6
-	}
-	m := (mrow[k] ^ flip) & (^uint64(0) << (x & 63))
-	for m == 0 {
-		if k++; k == len(mrow) {
-			return k << 6
-		}
-		m = mrow[k] ^ flip
-	}
-	return k<<6 + bits.TrailingZeros64(m)
 }
 
 // Region returns the region of tile p (0 when it is unwalkable or off the grid).

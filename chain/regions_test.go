@@ -51,6 +51,9 @@ func TestRegionSpansMatchBreadthFirstLabels(t *testing.T) {
 	var rs RegionSpans // reused, as callers do
 	for n := 0; n < 400; n++ {
 		w, h := 1+rng.IntN(40), 1+rng.IntN(30)
+		if n%4 == 3 {
+			w = 1 + rng.IntN(200) // rows of several words
+		}
 		g := randomGrid(rng, w, h, rng.IntN(101))
 		want, wantSizes := refRegions(g)
 		got, gotSizes := Regions(g)
@@ -107,6 +110,36 @@ func TestWalkMask(t *testing.T) {
 			for x, tl := range row {
 				if got := mrow[x/64]>>(x%64)&1 == 1; got != walkableT[tl] {
 					t.Fatalf("length %d, tile %d at %d: walkable %v, want %v", n, tl, x, got, walkableT[tl])
+				}
+			}
+		}
+	}
+}
+
+// TestTileMask checks the eight-tiles-at-a-time mask of one tile type
+// against a tile by tile comparison, for several types, on rows of every
+// length (with stale bits in the mask beforehand).
+func TestTileMask(t *testing.T) {
+	rng := NewRand(6, "tilemask")
+	for n := 1; n <= 200; n++ {
+		row := make([]Tile, n)
+		for round := range 12 {
+			for i := range row {
+				row[i] = Tile(rng.IntN(int(numTiles) + 2))
+				if round%3 == 0 {
+					row[i] = Tile(rng.IntN(2)) // walls and floor only
+				}
+			}
+			want := Tile(rng.IntN(int(numTiles)))
+			mrow := make([]uint64, (n+63)/64+1)
+			for k := range mrow {
+				mrow[k] = ^uint64(0)
+			}
+			TileMask(mrow, row, want)
+			for x := range 64 * len(mrow) {
+				got := mrow[x/64]>>(x%64)&1 == 1
+				if is := x < n && row[x] == want; got != is {
+					t.Fatalf("length %d, type %d at %d: bit %v, want %v", n, want, x, got, is)
 				}
 			}
 		}
@@ -172,6 +205,42 @@ func TestKeepOnlyIsTheCulledMapsLabelling(t *testing.T) {
 		rs.Label(culled)
 		if !slices.Equal(rs.Spans, want.Spans) || !slices.Equal(rs.Sizes, want.Sizes) {
 			t.Fatalf("map %d: Label after KeepOnly differs", n)
+		}
+	}
+}
+
+// TestStepsToMatchesDistanceMap checks the search on masks against the
+// distance map's value at the nearest target, on random maps of several
+// widths (rows of one word and of several), from random tiles to random
+// targets (on rock, off the map, the start itself).
+func TestStepsToMatchesDistanceMap(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for n := range 3000 {
+		w, h := 1+rng.IntN(150), 1+rng.IntN(40)
+		g := randomGrid(rng, w, h, 40+rng.IntN(55))
+		from := Point{rng.IntN(w), rng.IntN(h)}
+		var targets []Point
+		for range rng.IntN(4) {
+			targets = append(targets, Point{rng.IntN(w+2) - 1, rng.IntN(h+2) - 1})
+		}
+		if rng.IntN(20) == 0 {
+			targets = append(targets, from)
+		}
+		want := Unreachable
+		if g.Walkable(from) {
+			d := DistanceMap(g, []Point{from})
+			for _, q := range targets {
+				if q == from {
+					want = 0
+					break
+				}
+				if g.In(q) && d[g.Idx(q)] != Unreachable && (want == Unreachable || d[g.Idx(q)] < want) {
+					want = d[g.Idx(q)]
+				}
+			}
+		}
+		if got := StepsTo(g, from, targets); got != want {
+			t.Fatalf("map %d (%d×%d) from %v to %v: %d steps, want %d", n, w, h, from, targets, got, want)
 		}
 	}
 }

@@ -3,10 +3,12 @@ package chain
 import (
 	"context"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // Kind says where in a chain a builder may stand.
@@ -104,6 +106,8 @@ type Spec struct {
 	// the message names it ("with algorithm walk_inwards"): for builders whose
 	// cost depends on their parameters.
 	MaxSizeFor func(v Values) (size int, with string)
+
+	defaults Values // the parameters' defaults, filled in by Register
 }
 
 // TooBig reports (as an error naming the limit) a width×height map larger
@@ -149,11 +153,9 @@ func (s Spec) Param(name string) (Param, bool) {
 // Resolve fills in defaults, then the chosen preset's values, then the explicit
 // params (already checked), and returns the full set of values.
 func (s Spec) Resolve(params map[string]any) Values {
-	v := Values{}
-	for _, p := range s.Params {
-		if p.Default != nil {
-			v[p.Name] = p.Default
-		}
+	v := maps.Clone(s.defaults) // a registered spec's (a chain resolves a step a run)
+	if v == nil {
+		v = s.defaultValues()
 	}
 	if name, ok := params["preset"].(string); ok {
 		for k, x := range s.Presets[name] {
@@ -166,9 +168,23 @@ func (s Spec) Resolve(params map[string]any) Values {
 	return v
 }
 
+// defaultValues returns the parameters' defaults.
+func (s Spec) defaultValues() Values {
+	v := Values{}
+	for _, p := range s.Params {
+		if p.Default != nil {
+			v[p.Name] = p.Default
+		}
+	}
+	return v
+}
+
 var (
 	regMu    sync.RWMutex
 	registry = map[string]Spec{}
+	// regView is a copy of registry made at each Register, read by Lookup
+	// without a lock (a seed sweep's workers look a builder up a step).
+	regView atomic.Pointer[map[string]Spec]
 )
 
 // Register adds a builder spec. It panics on a programming error (a duplicate or
@@ -206,7 +222,10 @@ func Register(s Spec) {
 			panic(fmt.Sprintf("chain: builder %s: default of %s: %v", s.Name, p.Name, err))
 		}
 	}
+	s.defaults = s.defaultValues()
 	registry[s.Name] = s
+	view := maps.Clone(registry)
+	regView.Store(&view)
 }
 
 // Specs lists the registered builders sorted by name.
@@ -223,8 +242,10 @@ func Specs() []Spec {
 
 // Lookup finds a registered builder by name.
 func Lookup(name string) (Spec, bool) {
-	regMu.RLock()
-	defer regMu.RUnlock()
-	s, ok := registry[name]
+	view := regView.Load()
+	if view == nil {
+		return Spec{}, false
+	}
+	s, ok := (*view)[name]
 	return s, ok
 }

@@ -7,6 +7,7 @@ import (
 	"hash/fnv"
 	"io/fs"
 	"math/rand/v2"
+	"strconv"
 )
 
 // Result is a finished run: the final state and its history.
@@ -148,7 +149,7 @@ func runSteps(ctx context.Context, s *State, steps []Step, path, prefix string, 
 		if idx < 0 {
 			idx = i
 		}
-		ref := StepRef{Path: fmt.Sprintf("%s[%d]", path, i), Key: keys[i], Index: idx, Builder: st.Builder, Depth: s.nest}
+		ref := StepRef{Path: path + "[" + strconv.Itoa(i) + "]", Key: keys[i], Index: idx, Builder: st.Builder, Depth: s.nest}
 		if st.Disabled {
 			continue
 		}

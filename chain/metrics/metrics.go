@@ -66,6 +66,37 @@ func SpawnCounts(sp []chain.Spawn) map[string]int {
 	if len(sp) == 0 {
 		return nil
 	}
+	// A level spawns a handful of names many times: count them in a small
+	// list (comparing names, which mostly share their bytes, costs less than
+	// hashing each), then make the map once.
+	var buf [16]struct {
+		name string
+		n    int
+	}
+	names := buf[:0]
+	for _, s := range sp {
+		i := 0
+		for i < len(names) && names[i].name != s.Name {
+			i++
+		}
+		if i == len(names) {
+			if i == len(buf) {
+				return spawnCountsMap(sp)
+			}
+			names = names[:i+1]
+			names[i].name, names[i].n = s.Name, 0
+		}
+		names[i].n++
+	}
+	out := make(map[string]int, len(names))
+	for _, e := range names {
+		out[e.name] = e.n
+	}
+	return out
+}
+
+// spawnCountsMap is SpawnCounts counting in the map itself.
+func spawnCountsMap(sp []chain.Spawn) map[string]int {
 	out := map[string]int{}
 	for _, s := range sp {
 		out[s.Name]++

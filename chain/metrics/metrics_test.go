@@ -1,6 +1,7 @@
 package metrics
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -142,4 +143,20 @@ func TestMeasureCutMatchesDistanceMap(t *testing.T) {
 		require.Equal(t, want, got, "round %d", round)
 		require.Equal(t, wantCut, gotCut, "round %d", round)
 	}
+}
+
+// TestSpawnCountsManyNames checks the counts of few and of many names (past
+// the small list) against counting in a map.
+func TestSpawnCountsManyNames(t *testing.T) {
+	for _, names := range []int{1, 3, 16, 17, 40} {
+		var sp []chain.Spawn
+		want := map[string]int{}
+		for i := range 300 {
+			name := fmt.Sprintf("entity %d", i*7%names)
+			sp = append(sp, chain.Spawn{X: i, Name: name})
+			want[name]++
+		}
+		require.Equal(t, want, SpawnCounts(sp), "%d names", names)
+	}
+	require.Nil(t, SpawnCounts(nil))
 }

@@ -49,6 +49,9 @@ func (b bspDungeon) Build(ctx context.Context, s *chain.State, rng *rand.Rand) e
 	rects := subRects(nil, newTrect(2, 2, g.W-5, g.H-5))
 	var placed []trect
 	f := kit.NewFast(s, rng)
+	// No tile changes while the rooms are placed (they are drawn after): on a
+	// map of solid rock (a fresh one) every candidate stands on wall.
+	solid := allWall(g.Tiles)
 	for range b.tries {
 		if err := ctx.Err(); err != nil {
 			f.Done()
@@ -59,7 +62,7 @@ func (b bspDungeon) Build(ctx context.Context, s *chain.State, rng *rand.Rand) e
 			rect = rects[f.IntN(len(rects))]
 		}
 		cand := randomSubRect(&f, rect)
-		if bspPossible(g, cand, placed) {
+		if bspPossible(g, cand, placed, solid) {
 			placed = append(placed, cand)
 			rects = subRects(rects, rect)
 		}
@@ -98,8 +101,9 @@ func randomSubRect(f *kit.Fast, r trect) trect {
 }
 
 // bspPossible is the tutorial's is_possible: the room, grown by two tiles, stays
-// off the border and on solid wall, and does not touch an earlier room.
-func bspPossible(g *chain.Grid, r trect, placed []trect) bool {
+// off the border and on solid wall, and does not touch an earlier room (solid:
+// the whole map is wall).
+func bspPossible(g *chain.Grid, r trect, placed []trect, solid bool) bool {
 	for _, o := range placed {
 		if o.intersects(r) {
 			return false
@@ -109,11 +113,24 @@ func bspPossible(g *chain.Grid, r trect, placed []trect) bool {
 	if x1 < 1 || y1 < 1 || x2 > g.W-2 || y2 > g.H-2 {
 		return false
 	}
+	if solid {
+		return true // every tile is wall
+	}
 	for y := y1; y <= y2; y++ {
 		for x := x1; x <= x2; x++ {
 			if g.Tiles[y*g.W+x] != chain.Wall {
 				return false
 			}
+		}
+	}
+	return true
+}
+
+// allWall reports whether every tile is wall.
+func allWall(tiles []chain.Tile) bool {
+	for _, t := range tiles {
+		if t != chain.Wall {
+			return false
 		}
 	}
 	return true

@@ -53,29 +53,33 @@ func (b roomExploder) Build(ctx context.Context, s *chain.State, rng *rand.Rand)
 // tutorial it stays within columns 2..W-2 and rows 2..H-2.
 func (b roomExploder) dig(g *chain.Grid, p chain.Point, f *kit.Fast, dirty *kit.Dirty) bool {
 	did := false
-	for range b.lifetime {
+	xs, ys := uint(max(g.W-3, 0)), uint(max(g.H-3, 0)) // how many columns and rows 2..W-2, 2..H-2 hold
+	// A step draws Roll(1, 4) whatever it digs: the steps are drawn first.
+	var small [64]uint8
+	steps := small[:]
+	if b.lifetime > len(small) {
+		steps = make([]uint8, b.lifetime)
+	}
+	steps = steps[:b.lifetime]
+	f.IntNs(steps, 4)
+	for _, d := range steps {
 		if kit.Dig(g, p) {
 			did = true
 			dirty.Add(p)
 		}
-		switch f.Roll(1, 4) {
-		case 1:
-			if p.X > 2 {
-				p.X--
-			}
-		case 2:
-			if p.X < g.W-2 {
-				p.X++
-			}
-		case 3:
-			if p.Y > 2 {
-				p.Y--
-			}
-		default:
-			if p.Y < g.H-2 {
-				p.Y++
-			}
+		// Roll(1, 4): 1 west, 2 east, 3 north, 4 south, each taken only
+		// while it keeps inside columns and rows 2..W-2, 2..H-2 (chosen
+		// without branching on the draw: it is never predictable).
+		x, y := p.X+digDX[d&3], p.Y+digDY[d&3]
+		if uint(x-2) < xs {
+			p.X = x
+		}
+		if uint(y-2) < ys {
+			p.Y = y
 		}
 	}
 	return did
 }
+
+// digDX and digDY are a digger's step for each draw of Roll(1, 4) - 1.
+var digDX, digDY = [4]int{-1, 1, 0, 0}, [4]int{0, 0, -1, 1}

@@ -44,19 +44,56 @@ func roomBasedSpawner(ctx context.Context, s *chain.State, rng *rand.Rand, skip 
 		return err
 	}
 	o := kit.NewOccupancy(s)
-	var area, buf []chain.Point
-	for i, r := range s.Rooms {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		if i == 0 && skip {
-			continue
-		}
-		area = o.FreeIn(area[:0], r)
-		area = slices.DeleteFunc(area, func(p chain.Point) bool { return s.Map.At(p) != chain.Floor })
-		buf = spawnRegion(s, o, rng, area, buf)
+	// The buffers hold the largest room, and the spawns every room can take.
+	largest, most, per := 0, 0, max(maxMonsters+3+s.Depth-4, 0)
+	for _, r := range s.Rooms {
+		c := r.Intersect(s.Map.Bounds())
+		n := c.W * c.H
+		largest, most = max(largest, n), most+min(n, per)
 	}
-	return nil
+	largest = min(largest, 1<<16)
+	area, buf := make([]chain.Point, 0, largest), make([]chain.Point, 0, largest)
+	return reserveSpawns(s, most, func() error {
+		for i, r := range s.Rooms {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			if i == 0 && skip {
+				continue
+			}
+			area = freeFloor(area[:0], s.Map, o, r)
+			buf = spawnRegion(s, o, rng, area, buf)
+		}
+		return nil
+	})
+}
+
+// freeFloor appends to dst the free plain floor tiles of r (clipped to the
+// map), row by row.
+func freeFloor(dst []chain.Point, g *chain.Grid, o *kit.Occupancy, r chain.Rect) []chain.Point {
+	r = r.Intersect(g.Bounds())
+	for y := r.Y; y < r.Y2(); y++ {
+		row := g.Tiles[y*g.W : (y+1)*g.W]
+		for x := r.X; x < r.X2(); x++ {
+			if row[x] == chain.Floor && o.FreeAt(y*g.W+x) {
+				dst = append(dst, chain.Point{X: x, Y: y})
+			}
+		}
+	}
+	return dst
+}
+
+// reserveSpawns runs spawn with room in s.Spawns for most more spawns (up
+// to a few pages: past that, appending grows it as it fills), grown once;
+// a state that had no spawns and gets none keeps a nil list.
+func reserveSpawns(s *chain.State, most int, spawn func() error) error {
+	none := s.Spawns == nil
+	s.Spawns = slices.Grow(s.Spawns, min(most, 1024))
+	err := spawn()
+	if none && len(s.Spawns) == 0 {
+		s.Spawns = nil
+	}
+	return err
 }
 
 // corridorSpawner treats every corridor as a spawn region.

@@ -3,6 +3,7 @@ package spawn
 import (
 	"context"
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"sync"
 
@@ -52,36 +53,46 @@ func (b voronoiSpawning) Build(ctx context.Context, s *chain.State, rng *rand.Ra
 	for i := range regionOf {
 		regionOf[i] = -1
 	}
-	// tileReg holds the region of each inner tile (-1: none); ends[r] counts
+	// The free plain floor tiles in row order: tiles[k] holds the k-th
+	// one's region (high half) and index among the inner tiles. ends[r] counts
 	// region r's tiles, then (a prefix sum) where its tiles start in flat,
 	// then, once flat is filled, where they end. Flat holds tile indices, not
-	// points: 8 bytes a tile (tileReg, flat) and 8 a cell (regionOf, ends)
-	// besides the cells' points (4096 cells a side took 1.3 GB as points and
-	// slices).
-	tileReg := resize(&sc.tileReg, (g.W-2)*(g.H-2))[:0]
+	// points: at most 12 bytes a tile (tiles, flat) and 8 a cell
+	// (regionOf, ends) besides the cells' points (4096 cells a side took
+	// 1.3 GB as points and slices).
+	tiles := resize(&sc.tiles, (g.W-2)*(g.H-2))[:0]
 	ends := resize(&sc.ends, len(cells.px))[:0] // a region per cell at most
 	defer func() { sc.ends = ends }()
 	w := g.W
+	nw := (w + 63) >> 6
+	mask := resize(&sc.mask, nw)
 	for y := 1; y < g.H-1; y++ {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		cells.row(y)
-		row := g.Tiles[y*w : (y+1)*w]
-		for x := 1; x < w-1; x++ {
-			if row[x] != chain.Floor || !o.FreeAt(y*w+x) {
-				tileReg = append(tileReg, -1)
-				continue // the tutorial's regions hold plain floor only
+		// The row's plain floor, 64 tiles a word, but the border columns (the
+		// tutorial's regions hold plain floor only).
+		chain.TileMask(mask, g.Tiles[y*w:(y+1)*w], chain.Floor)
+		mask[0] &^= 1
+		mask[(w-1)>>6] &^= 1 << ((w - 1) & 63)
+		base := int32((y - 1) * (w - 2))
+		for k, m := range mask {
+			for ; m != 0; m &= m - 1 {
+				x := k<<6 + bits.TrailingZeros64(m)
+				if !o.FreeAt(y*w + x) {
+					continue // the start, an exit or a spawn
+				}
+				c := cells.cellIn(x)
+				r := regionOf[c]
+				if r < 0 {
+					r = int32(len(ends))
+					regionOf[c] = r
+					ends = append(ends, 0)
+				}
+				ends[r]++
+				tiles = append(tiles, uint64(r)<<32|uint64(base+int32(x-1)))
 			}
-			c := cells.cellIn(x)
-			r := regionOf[c]
-			if r < 0 {
-				r = int32(len(ends))
-				regionOf[c] = r
-				ends = append(ends, 0)
-			}
-			ends[r]++
-			tileReg = append(tileReg, r)
 		}
 	}
 	var total int32
@@ -90,23 +101,47 @@ func (b voronoiSpawning) Build(ctx context.Context, s *chain.State, rng *rand.Ra
 		total += k
 	}
 	flat := resize(&sc.flat, int(total))
-	for i, r := range tileReg {
-		if r >= 0 {
-			flat[ends[r]] = int32(i)
-			ends[r]++
-		}
+	for _, t := range tiles {
+		r := t >> 32
+		flat[ends[r]] = int32(uint32(t))
+		ends[r]++
 	}
-	var area, buf []chain.Point
+	// A region's tiles were all free when scanned, and spawning in one
+	// region takes tiles of that region only (regions are disjoint): each
+	// region's flat run is its free list as spawnRegion would build it.
+	inner := g.W - 2
+	// Room for every spawn the regions can take (a region takes at most
+	// maxMonsters+3+depth-4 and never more than its tiles).
+	most, per := 0, max(maxMonsters+3+s.Depth-4, 0)
 	start := int32(0)
 	for _, end := range ends {
-		area = area[:0]
-		for _, i := range flat[start:end] {
-			area = append(area, chain.Point{X: 1 + int(i)%(g.W-2), Y: 1 + int(i)/(g.W-2)})
-		}
+		most += min(int(end-start), per)
 		start = end
-		buf = spawnRegion(s, o, rng, area, buf)
 	}
-	return nil
+	return reserveSpawns(s, most, func() error {
+		start := int32(0)
+		for _, end := range ends {
+			spawnFlat(s, o, rng, flat[start:end], inner)
+			start = end
+		}
+		return nil
+	})
+}
+
+// spawnFlat is spawnRegion over a region whose tiles are all free, given as
+// indices into the map's inner tiles (inner of them a row), in row order; it
+// reorders free as spawnRegion reorders its free list.
+func spawnFlat(s *chain.State, o *kit.Occupancy, rng *rand.Rand, free []int32, inner int) {
+	n := min(len(free), regionCount(rng, s.Depth))
+	for range n {
+		i := rng.IntN(len(free))
+		t := int(free[i])
+		free[i] = free[len(free)-1]
+		free = free[:len(free)-1]
+		if name, ok := s.Spawner.Roll(rng, s.Depth, chain.AnySection); ok {
+			o.Place(s, chain.Point{X: 1 + t%inner, Y: 1 + t/inner}, name)
+		}
+	}
 }
 
 // cellNoise is a small deterministic cellular (Voronoi) noise like FastNoise's
@@ -115,7 +150,8 @@ func (b voronoiSpawning) Build(ctx context.Context, s *chain.State, rng *rand.Ra
 // feature point is nearest.
 // voronoiScratch holds voronoi_spawning's working buffers between runs.
 type voronoiScratch struct {
-	regionOf, tileReg, ends, flat []int32
+	regionOf, ends, flat []int32
+	tiles, mask          []uint64
 }
 
 var voronoiPool sync.Pool // of *voronoiScratch
@@ -219,6 +255,9 @@ func (g *noiseGrid) row(y int) {
 func (g *noiseGrid) cellIn(x int) int {
 	fx := float64(x) * g.n.freq
 	ix := int(fx) // fx > 0: truncation is the floor
+	if g.metric == manhattan {
+		return g.cellManhattan(fx, ix)
+	}
 	best, bestD := g.base[1]+ix, math.Inf(1)
 	// The metric's distance of (|px - fx|, |py - fy|), as metric.distance
 	// computes it, for the three cells of each of the three rows (unrolled).
@@ -245,6 +284,36 @@ func (g *noiseGrid) cellIn(x int) int {
 		if d2 < bestD {
 			best, bestD = i+2, d2
 		}
+	}
+	return best
+}
+
+// cellManhattan is cellIn under the manhattan metric, without a branch on
+// the distances: they are sums of absolute values, never negative and never
+// NaN, so their bit patterns order as they do, and the nearest is an integer
+// minimum (conditional moves, where comparing floats jumps unpredictably).
+func (g *noiseGrid) cellManhattan(fx float64, ix int) int {
+	best, bestD := g.base[1]+ix, uint64(math.Float64bits(math.Inf(1)))
+	cw, c := g.cw, ix-1-g.cx0
+	for k := range 3 {
+		i := g.base[k] + ix - 1
+		a := k*cw + c
+		px, ady := g.px[i:i+3:i+3], g.ady[a:a+3:a+3]
+		d0 := math.Float64bits(math.Abs(px[0]-fx) + ady[0])
+		d1 := math.Float64bits(math.Abs(px[1]-fx) + ady[1])
+		d2 := math.Float64bits(math.Abs(px[2]-fx) + ady[2])
+		if d0 < bestD {
+			best = i
+		}
+		bestD = min(bestD, d0)
+		if d1 < bestD {
+			best = i + 1
+		}
+		bestD = min(bestD, d1)
+		if d2 < bestD {
+			best = i + 2
+		}
+		bestD = min(bestD, d2)
 	}
 	return best
 }

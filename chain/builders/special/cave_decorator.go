@@ -4,7 +4,6 @@ import (
 	"context"
 	"math/bits"
 	"math/rand/v2"
-	"slices"
 
 	"hewn/chain"
 	"hewn/chain/builders/internal/kit"
@@ -52,8 +51,8 @@ func (b caveDecorator) Build(ctx context.Context, s *chain.State, rng *rand.Rand
 	// The tutorial counted nothing off the map, which dotted the border with
 	// pools, and skipped the right and lower neighbours on the second-last
 	// column and row (an off-by-one).
-	buf := make([]uint64, 5*nw)
-	full, up, mid, dn, floor := buf[:nw], buf[nw:2*nw], buf[2*nw:3*nw], buf[3*nw:4*nw], buf[4*nw:]
+	buf := make([]uint64, 6*nw)
+	full, up, mid, dn, floor, kept := buf[:nw], buf[nw:2*nw], buf[2*nw:3*nw], buf[3*nw:4*nw], buf[4*nw:5*nw], buf[5*nw:]
 	for x := range w {
 		full[x>>6] |= 1 << (x & 63)
 	}
@@ -70,7 +69,13 @@ func (b caveDecorator) Build(ctx context.Context, s *chain.State, rng *rand.Rand
 			copy(dn, full)
 		}
 		floorMask(floor, row)
-		keepHere := slices.ContainsFunc(keep, func(i int) bool { return i/w == y })
+		// The start's and the exits' tiles on this row keep theirs.
+		clear(kept)
+		for _, i := range keep {
+			if i/w == y {
+				kept[(i%w)>>6] |= 1 << ((i % w) & 63)
+			}
+		}
 		for k := range nw {
 			// Each wall's wall neighbours of four, counted bit-parallel:
 			// one (a formation may grow) or two (a deep pool).
@@ -93,50 +98,35 @@ func (b caveDecorator) Build(ctx context.Context, s *chain.State, rng *rand.Rand
 			pair := c1 | c2 | c3
 			one := odd &^ pair
 			two := ^odd & pair &^ (c1 & c2)
-			for m := floor[k] | mid[k]&(one|two); m != 0; m &= m - 1 {
-				bit := bits.TrailingZeros64(m)
-				x := k<<6 + bit
-				if keepHere && slices.Contains(keep, y*w+x) {
-					continue
-				}
-				switch {
-				case floor[k]>>bit&1 != 0:
-					if f.OneIn(b.gravel) {
-						row[x] = chain.Gravel
-					} else if f.OneIn(b.pool) {
-						row[x] = chain.ShallowWater
-					}
-				case two>>bit&1 != 0:
-					row[x] = chain.DeepWater
-				case b.formation > 0:
-					switch f.Roll(1, b.formation) {
-					case 1:
-						row[x] = chain.Stalactite
-					case 2:
-						row[x] = chain.Stalagmite
-					}
-				}
+			// Floor may turn to gravel or a pool, walls with two wall
+			// neighbours turn to deep pools, walls with one may grow a
+			// formation: drawn tile by tile, left to right.
+			fl := floor[k] &^ kept[k]
+			draw := fl
+			if b.formation > 0 {
+				draw |= mid[k] & one &^ kept[k]
 			}
+			gravel, pool, tite, mite := f.Cascade(draw, fl, b.gravel, b.pool, b.formation)
+			set(row, k, gravel, chain.Gravel)
+			set(row, k, pool, chain.ShallowWater)
+			set(row, k, mid[k]&two&^kept[k], chain.DeepWater)
+			set(row, k, tite, chain.Stalactite)
+			set(row, k, mite, chain.Stalagmite)
 		}
 		up, mid, dn = mid, dn, up
 	}
 	return nil
 }
 
-// wallMask sets mrow's bit x when row[x] is wall (bits past the row clear).
-func wallMask(mrow []uint64, row []chain.Tile) { tileMask(mrow, row, chain.Wall) }
-
-// floorMask sets mrow's bit x when row[x] is plain floor.
-func floorMask(mrow []uint64, row []chain.Tile) { tileMask(mrow, row, chain.Floor) }
-
-// tileMask sets mrow's bit x when row[x] is t, without a branch a tile.
-func tileMask(mrow []uint64, row []chain.Tile, t chain.Tile) {
-	clear(mrow)
-	for x, tl := range row {
-		var v uint64
-		if tl == t {
-			v = 1
-		}
-		mrow[x>>6] |= v << (x & 63)
+// set writes t on the tiles of row's word k whose bits m has.
+func set(row []chain.Tile, k int, m uint64, t chain.Tile) {
+	for ; m != 0; m &= m - 1 {
+		row[k<<6+bits.TrailingZeros64(m)] = t
 	}
 }
+
+// wallMask sets mrow's bit x when row[x] is wall (bits past the row clear).
+func wallMask(mrow []uint64, row []chain.Tile) { chain.TileMask(mrow, row, chain.Wall) }
+
+// floorMask sets mrow's bit x when row[x] is plain floor.
+func floorMask(mrow []uint64, row []chain.Tile) { chain.TileMask(mrow, row, chain.Floor) }

@@ -61,11 +61,15 @@ func (b subChain) Build(ctx context.Context, s *chain.State, _ *rand.Rand) error
 		b.connectRegion(s, r)
 		return nil
 	}
-	r.Each(func(p chain.Point) { g.Set(p, sub.Map.At(p)) })
+	// The nested map is the same size: the region's rows are copied whole.
+	c := r.Intersect(g.Bounds())
+	for y := c.Y; y < c.Y2(); y++ {
+		copy(g.Tiles[y*g.W+c.X:y*g.W+c.X2()], sub.Map.Tiles[y*g.W+c.X:y*g.W+c.X2()])
+	}
 
 	// Spawns, exits, rooms and corridors: the parent's outside the region, the nested ones inside it.
 	in := func(x, y int) bool { return r.Contains(chain.Point{X: x, Y: y}) }
-	spawns := s.Spawns[:0:0]
+	spawns := make([]chain.Spawn, 0, len(s.Spawns)+len(sub.Spawns))
 	for _, sp := range s.Spawns {
 		if !in(sp.X, sp.Y) {
 			spawns = append(spawns, sp)
@@ -76,8 +80,11 @@ func (b subChain) Build(ctx context.Context, s *chain.State, _ *rand.Rand) error
 			spawns = append(spawns, sp)
 		}
 	}
+	if len(spawns) == 0 && s.Spawns == nil {
+		spawns = nil // as it was: none stays none
+	}
 	s.Spawns = spawns
-	exits := s.Exits[:0:0]
+	exits := make([]chain.Exit, 0, len(s.Exits)+len(sub.Exits))
 	for _, e := range s.Exits {
 		if !in(e.X, e.Y) {
 			exits = append(exits, e)
@@ -88,9 +95,12 @@ func (b subChain) Build(ctx context.Context, s *chain.State, _ *rand.Rand) error
 			exits = append(exits, e)
 		}
 	}
+	if len(exits) == 0 && s.Exits == nil {
+		exits = nil
+	}
 	s.Exits = exits
 	if sub.Rooms != nil {
-		rooms := append([]chain.Rect{}, s.Rooms...)
+		rooms := append(make([]chain.Rect, 0, len(s.Rooms)+len(sub.Rooms)), s.Rooms...)
 		for _, rm := range sub.Rooms {
 			if r.Intersect(rm) == rm {
 				rooms = append(rooms, rm)
@@ -99,7 +109,7 @@ func (b subChain) Build(ctx context.Context, s *chain.State, _ *rand.Rand) error
 		s.Rooms = rooms
 	}
 	if sub.Corridors != nil {
-		cors := append([][]chain.Point{}, s.Corridors...)
+		cors := append(make([][]chain.Point, 0, len(s.Corridors)+len(sub.Corridors)), s.Corridors...)
 		for _, c := range sub.Corridors {
 			if len(c) > 0 && r.Contains(c[0]) && r.Contains(c[len(c)-1]) {
 				cors = append(cors, c)

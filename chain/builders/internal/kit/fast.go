@@ -138,4 +138,109 @@ func (f *Fast) Roll(lo, hi int) int {
 
 // OneIn is roll_dice(1, n) == 1 for n > 0 (no draw when n is 1), false (no
 // draw) when n is 0.
-func (f *Fast) OneIn(n int) bool { return n > 0 && f.Roll(1, n) == 1 }
+func (f *Fast) OneIn(n int) bool {
+	if n <= 1 {
+		return n == 1
+	}
+	return f.IntN(n) == 0 // Roll(1, n) == 1
+}
+
+// Cascade draws, for each set bit of m from the lowest, what a decorator
+// rolls for that tile: where first has the bit, OneIn(a) and, when that
+// fails, OneIn(b) (hitA and hitB get the bit of the draw that came up);
+// elsewhere Roll(1, c) (rolled1 and rolled2 get the bit when it gives 1 or
+// 2). The numbers are those the same calls would draw, one by one; the state
+// stays in registers from the first draw to the last.
+func (f *Fast) Cascade(m, first uint64, a, b, c int) (hitA, hitB, rolled1, rolled2 uint64) {
+	if f.src == nil {
+		for ; m != 0; m &= m - 1 {
+			bit := m & -m
+			switch {
+			case first&bit == 0:
+				switch f.Roll(1, c) {
+				case 1:
+					rolled1 |= bit
+				case 2:
+					rolled2 |= bit
+				}
+			case f.OneIn(a):
+				hitA |= bit
+			case f.OneIn(b):
+				hitB |= bit
+			}
+		}
+		return hitA, hitB, rolled1, rolled2
+	}
+	hi, lo := f.hi, f.lo
+	var v uint64
+	for ; m != 0; m &= m - 1 {
+		bit := m & -m
+		if first&bit == 0 {
+			r := uint64(0) // Roll(1, c) - 1: no draw when c <= 1
+			if c > 1 {
+				r, hi, lo = intNState(hi, lo, uint64(c))
+			}
+			switch r {
+			case 0:
+				rolled1 |= bit
+			case 1:
+				rolled2 |= bit
+			}
+			continue
+		}
+		if a <= 1 {
+			if a == 1 {
+				hitA |= bit
+				continue
+			}
+		} else if v, hi, lo = intNState(hi, lo, uint64(a)); v == 0 {
+			hitA |= bit
+			continue
+		}
+		if b <= 1 {
+			if b == 1 {
+				hitB |= bit
+			}
+		} else if v, hi, lo = intNState(hi, lo, uint64(b)); v == 0 {
+			hitB |= bit
+		}
+	}
+	f.hi, f.lo = hi, lo
+	return hitA, hitB, rolled1, rolled2
+}
+
+// intNState is IntN(n) (n > 0) on the PCG state (hi, lo), passed and
+// returned by value (in registers), with the state after the draw.
+func intNState(hi, lo, n uint64) (v, hi2, lo2 uint64) {
+	g := Fast{hi: hi, lo: lo}
+	if n&(n-1) == 0 {
+		return g.next() & (n - 1), g.hi, g.lo
+	}
+	h, l := bits.Mul64(g.next(), n)
+	if l < n {
+		thresh := -n % n
+		for l < thresh {
+			h, l = bits.Mul64(g.next(), n)
+		}
+	}
+	return h, g.hi, g.lo
+}
+
+// IntNs fills dst with len(dst) draws of IntN(n) (0 < n ≤ 256), in order: for a walk
+// whose every step draws one number whatever happens, the numbers are drawn
+// first, the state in registers.
+func (f *Fast) IntNs(dst []uint8, n int) {
+	if f.src == nil {
+		for i := range dst {
+			dst[i] = uint8(f.IntN(n))
+		}
+		return
+	}
+	hi, lo, un := f.hi, f.lo, uint64(n)
+	for i := range dst {
+		var v uint64
+		v, hi, lo = intNState(hi, lo, un)
+		dst[i] = uint8(v)
+	}
+	f.hi, f.lo = hi, lo
+}

@@ -100,3 +100,68 @@ func TestFastBelow(t *testing.T) {
 		assert.Equal(t, ref.Uint64(), src.Uint64(), "n %d: the source goes on where Fast stopped", n)
 	}
 }
+
+// TestFastCascade checks Cascade against OneIn and Roll draws of the same
+// stream, tile by tile, for odds with and without draws, on the step's
+// source and on another Rand.
+func TestFastCascade(t *testing.T) {
+	ref := func(rng *rand.Rand, m, first uint64, a, b, c int) (ha, hb, r1, r2 uint64) {
+		oneIn := func(n int) bool { return n > 0 && Roll(rng, 1, n) == 1 }
+		for ; m != 0; m &= m - 1 {
+			bit := m & -m
+			switch {
+			case first&bit == 0:
+				switch Roll(rng, 1, c) {
+				case 1:
+					r1 |= bit
+				case 2:
+					r2 |= bit
+				}
+			case oneIn(a):
+				ha |= bit
+			case oneIn(b):
+				hb |= bit
+			}
+		}
+		return
+	}
+	odds := [][3]int{{6, 10, 4}, {0, 10, 4}, {1, 3, 1}, {0, 0, 0}, {7, 1, 3}, {1 << 40, 5, 2}}
+	for i, o := range odds {
+		src, want := rand.NewPCG(5, uint64(i)), rand.New(rand.NewPCG(5, uint64(i)))
+		b, err := src.AppendBinary(nil)
+		require.NoError(t, err)
+		f := Fast{hi: binary.BigEndian.Uint64(b[4:]), lo: binary.BigEndian.Uint64(b[12:]), src: src}
+		other, otherRef := NewFast(&chain.State{}, rand.New(rand.NewPCG(7, uint64(i)))), rand.New(rand.NewPCG(7, uint64(i)))
+		masks := rand.New(rand.NewPCG(9, uint64(i)))
+		for range 200 {
+			m, first := masks.Uint64(), masks.Uint64()
+			ha, hb, r1, r2 := ref(want, m, first, o[0], o[1], o[2])
+			ga, gb, g1, g2 := f.Cascade(m, first, o[0], o[1], o[2])
+			require.Equal(t, [4]uint64{ha, hb, r1, r2}, [4]uint64{ga, gb, g1, g2}, "odds %v", o)
+			ha, hb, r1, r2 = ref(otherRef, m, first, o[0], o[1], o[2])
+			ga, gb, g1, g2 = other.Cascade(m, first, o[0], o[1], o[2])
+			require.Equal(t, [4]uint64{ha, hb, r1, r2}, [4]uint64{ga, gb, g1, g2}, "odds %v, another Rand", o)
+		}
+		f.Done()
+		assert.Equal(t, want.Uint64(), src.Uint64(), "odds %v: the source goes on where Fast stopped", o)
+	}
+}
+
+// TestFastIntNs checks IntNs against IntN draws of the same stream.
+func TestFastIntNs(t *testing.T) {
+	for _, n := range []int{1, 4, 6, 255, 256} {
+		src, ref := rand.NewPCG(4, uint64(n)), rand.New(rand.NewPCG(4, uint64(n)))
+		b, err := src.AppendBinary(nil)
+		require.NoError(t, err)
+		f := Fast{hi: binary.BigEndian.Uint64(b[4:]), lo: binary.BigEndian.Uint64(b[12:]), src: src}
+		for _, size := range []int{0, 1, 20, 300} {
+			got := make([]uint8, size)
+			f.IntNs(got, n)
+			for i := range got {
+				require.Equal(t, uint8(ref.IntN(n)), got[i], "n %d size %d draw %d", n, size, i)
+			}
+		}
+		f.Done()
+		assert.Equal(t, ref.Uint64(), src.Uint64(), "n %d: the source goes on where Fast stopped", n)
+	}
+}

@@ -119,11 +119,19 @@ func ApplyRoom(g *chain.Grid, r chain.Rect) {
 // Carve turns p into floor unless it is already walkable (stairs, roads and
 // water stay), and reports whether it changed.
 func Carve(g *chain.Grid, p chain.Point) bool {
-	if g.Inner(p) && !g.At(p).Walkable() {
-		g.Set(p, chain.Floor)
-		return true
+	if !g.Inner(p) {
+		return false
 	}
-	return false
+	// Written back either way, without a branch on the tile: a digger's
+	// walk meets rock and floor in no order a predictor learns.
+	tl := &g.Tiles[p.Y*g.W+p.X]
+	t := *tl
+	dig := !t.Walkable()
+	if dig {
+		t = chain.Floor
+	}
+	*tl = t
+	return dig
 }
 
 // HorizontalTunnel carves floor from x1 to x2 on row y (inside the border) and
