@@ -182,7 +182,8 @@ func (s Spec) defaultValues() Values {
 var (
 	regMu    sync.RWMutex
 	registry = map[string]Spec{}
-	// regView is a copy of registry made at each Register, read by Lookup
+	// regView is a copy of registry made by the first Lookup after a
+	// Register (nil until then), read by Lookup
 	// without a lock (a seed sweep's workers look a builder up a step).
 	regView atomic.Pointer[map[string]Spec]
 )
@@ -224,8 +225,7 @@ func Register(s Spec) {
 	}
 	s.defaults = s.defaultValues()
 	registry[s.Name] = s
-	view := maps.Clone(registry)
-	regView.Store(&view)
+	regView.Store(nil) // Lookup copies the registry when it is next asked (not at every init's Register)
 }
 
 // Specs lists the registered builders sorted by name.
@@ -244,8 +244,20 @@ func Specs() []Spec {
 func Lookup(name string) (Spec, bool) {
 	view := regView.Load()
 	if view == nil {
-		return Spec{}, false
+		view = newView()
 	}
 	s, ok := (*view)[name]
 	return s, ok
+}
+
+// newView copies the registry for Lookup, once after the last Register.
+func newView() *map[string]Spec {
+	regMu.Lock()
+	defer regMu.Unlock()
+	if view := regView.Load(); view != nil {
+		return view
+	}
+	view := maps.Clone(registry)
+	regView.Store(&view)
+	return &view
 }
