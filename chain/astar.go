@@ -9,21 +9,24 @@ import "math"
 // very path gruid returns for the same costs. It keeps no pointer in its heap
 // (no write barrier) and calls no interface or closure per neighbour: a step
 // costs the cost of entering its tile (diagonal or not), read from a per-tile
-// cost array that a fill function may complete lazily during a search.
+// cost array, padded with a ring of impassable tiles (no bounds test per
+// neighbour), that a fill function may complete lazily during a search.
 // Costs and path costs must fit in an int32. An Astar is not safe for
 // concurrent use.
 type Astar struct {
-	w, h int
-	// costs holds, per tile, the cost of entering it: ImpassableCost when it
-	// may not be entered, 0 when not known yet (then fill gives it).
-	costs []int32
-	fill  func(i int) int32
-	nodes []anode
-	heap  []hentry
-	stamp uint32
+	w, h, pw int // the map's size; pw = w+2, the padded width
+	// costs holds, per padded tile (y+1)·pw + x+1, the cost of entering it:
+	// ImpassableCost when it may not be entered (the ring), 0 when not
+	// known yet (then fill gives it).
+	costs  []int32
+	fill   func(i int) int32
+	filled []int32 // the padded tiles fill gave this search (forgotten after it)
+	nodes  []anode
+	heap   []hentry
+	stamp  uint32
 }
 
-// ImpassableCost marks, in an Astar's costs, a tile that may not be entered.
+// ImpassableCost is the cost of a tile that may not be entered.
 const ImpassableCost = math.MinInt32
 
 // hentry is a node in the heap: its tile and its key, gruid's order (rank
@@ -33,30 +36,49 @@ type hentry struct {
 	i   int32
 }
 
-// anode is one tile's search state, valid when stamp is the search's.
+// anode is one tile's search state, valid when stamp is the search's (its
+// estimate is rank - cost).
 type anode struct {
-	cost, rank, est int32
-	parent          int32
-	hidx            int32 // index in the heap
-	stamp           uint32
-	open, closed    bool
+	cost, rank   int32
+	parent       int32
+	hidx         int32 // index in the heap
+	stamp        uint32
+	open, closed bool
 }
 
-// NewAstar returns a search over a w×h map whose tile i costs costs[i] to
-// enter (ImpassableCost: never). A cost of 0 means "ask fill", which must
-// then be set (SetFill) and is asked at most once a tile and search while it
-// answers non-zero; the caller may change costs between searches. The nodes
-// are made at the first search.
-func NewAstar(w, h int, costs []int32) *Astar {
-	return &Astar{w: w, h: h, costs: costs}
+// newAstar returns the search over a w×h map with its padded costs (the
+// ring impassable, the rest 0).
+func newAstar(w, h int) *Astar {
+	pw := w + 2
+	a := &Astar{w: w, h: h, pw: pw, costs: make([]int32, pw*(h+2))}
+	for x := range pw {
+		a.costs[x], a.costs[(h+1)*pw+x] = ImpassableCost, ImpassableCost
+	}
+	for y := 1; y <= h; y++ {
+		a.costs[y*pw], a.costs[y*pw+pw-1] = ImpassableCost, ImpassableCost
+	}
+	return a
 }
 
-// SetFill sets the function that gives tile i's cost of entering when costs[i]
-// is 0 (the answer is stored in costs[i]).
-func (a *Astar) SetFill(fill func(i int) int32) { a.fill = fill }
+// NewAstar returns a search over a w×h map whose tile i (y·w + x) costs
+// fill(i) to enter (ImpassableCost: never), asked lazily, once a tile and
+// search (a search's costs are forgotten after it: the map may change
+// between searches). fill is asked again for a tile when it answers 0.
+func NewAstar(w, h int, fill func(i int) int32) *Astar {
+	a := newAstar(w, h)
+	a.fill = fill
+	return a
+}
 
-// Costs returns the search's per-tile costs (the slice given to NewAstar).
-func (a *Astar) Costs() []int32 { return a.costs }
+// NewAstarCosts returns a search over a w×h map whose tile i (y·w + x) costs
+// costs[i] to enter (ImpassableCost: never), for maps that do not change.
+func NewAstarCosts(w, h int, costs []int32) *Astar {
+	a := newAstar(w, h)
+	for y := range h {
+		copy(a.costs[(y+1)*a.pw+1:], costs[y*w:(y+1)*w])
+	}
+	return a
+}
 
 // get returns tile i's node, reset when the search has not met it yet.
 func (a *Astar) get(i int) *anode {
@@ -67,66 +89,68 @@ func (a *Astar) get(i int) *anode {
 	return n
 }
 
-func (a *Astar) less(i, j int) bool { return a.heap[i].key < a.heap[j].key }
-
-func (a *Astar) swap(i, j int) {
-	h := a.heap
-	h[i], h[j] = h[j], h[i]
-	a.nodes[h[i].i].hidx = int32(i)
-	a.nodes[h[j].i].hidx = int32(j)
-}
-
 // heapKey orders (rank, est) as gruid's queue does, as one unsigned number.
 func heapKey(rank, est int32) uint64 {
 	return uint64(uint32(rank)^1<<31)<<32 | uint64(uint32(est)^1<<31)
 }
 
+// The heap is gruid's (container/heap's algorithm, the same comparisons),
+// its swaps done by moving a hole: the very same arrangement, with one write
+// of an entry and of its node's index per level instead of two.
+
+// set puts e at heap position k.
+func (a *Astar) set(k int, e hentry) {
+	a.heap[k] = e
+	a.nodes[e.i].hidx = int32(k)
+}
+
 func (a *Astar) push(i int) {
 	n := &a.nodes[i]
-	n.hidx = int32(len(a.heap))
-	a.heap = append(a.heap, hentry{key: heapKey(n.rank, n.est), i: int32(i)})
-	a.up(len(a.heap) - 1)
+	a.heap = append(a.heap, hentry{})
+	a.up(len(a.heap)-1, hentry{key: heapKey(n.rank, n.rank-n.cost), i: int32(i)})
 }
 
-// popLast removes the heap's last element.
-func (a *Astar) popLast() int {
-	k := len(a.heap) - 1
-	i := int(a.heap[k].i)
-	a.nodes[i].hidx = -1
-	a.heap = a.heap[:k]
-	return i
-}
-
+// popMin removes the least entry and returns its tile.
 func (a *Astar) popMin() int {
 	n := len(a.heap) - 1
-	a.swap(0, n)
-	a.down(0, n)
-	return a.popLast()
+	top := a.heap[0].i
+	if n > 0 {
+		a.down(0, a.heap[n], n)
+	}
+	a.heap = a.heap[:n]
+	a.nodes[top].hidx = -1
+	return int(top)
 }
 
-func (a *Astar) remove(i int) {
+// remove removes the entry at heap position k.
+func (a *Astar) remove(k int) {
 	n := len(a.heap) - 1
-	if n != i {
-		a.swap(i, n)
-		if !a.down(i, n) {
-			a.up(i)
+	gone := a.heap[k].i
+	if n != k {
+		if !a.down(k, a.heap[n], n) {
+			a.up(k, a.heap[n])
 		}
 	}
-	a.popLast()
+	a.heap = a.heap[:n]
+	a.nodes[gone].hidx = -1
 }
 
-func (a *Astar) up(j int) {
+// up moves e, meant for position j, towards the root.
+func (a *Astar) up(j int, e hentry) {
 	for {
 		i := (j - 1) / 2 // parent
-		if i == j || !a.less(j, i) {
+		if i == j || e.key >= a.heap[i].key {
 			break
 		}
-		a.swap(i, j)
+		a.set(j, a.heap[i])
 		j = i
 	}
+	a.set(j, e)
 }
 
-func (a *Astar) down(i0, n int) bool {
+// down moves e, meant for position i0, away from the root within the first
+// n entries; it reports whether e moved.
+func (a *Astar) down(i0 int, e hentry, n int) bool {
 	i := i0
 	for {
 		j1 := 2*i + 1
@@ -134,15 +158,16 @@ func (a *Astar) down(i0, n int) bool {
 			break
 		}
 		j := j1
-		if j2 := j1 + 1; j2 < n && a.less(j2, j1) {
+		if j2 := j1 + 1; j2 < n && a.heap[j2].key < a.heap[j1].key {
 			j = j2
 		}
-		if !a.less(j, i) {
+		if a.heap[j].key >= e.key {
 			break
 		}
-		a.swap(i, j)
+		a.set(i, a.heap[j])
 		i = j
 	}
+	a.set(i, e)
 	return i > i0
 }
 
@@ -153,24 +178,40 @@ func (a *Astar) down(i0, n int) bool {
 // when every step costs at least 1: once a popped rank passes maxCost, so does
 // the path's cost, and the search stops there (math.MaxInt32: no bound).
 func (a *Astar) Path(buf []Point, from, to Point, maxCost int32) []Point {
-	w, h := a.w, a.h
+	buf = a.path(buf, from, to, maxCost)
+	for _, i := range a.filled {
+		a.costs[i] = 0
+	}
+	a.filled = a.filled[:0]
+	return buf
+}
+
+// neighbour offsets in gruid's order: rows top to bottom, each left to right
+var astarDX, astarDY = [8]int{-1, 0, 1, -1, 1, -1, 0, 1}, [8]int{-1, -1, -1, 0, 0, 1, 1, 1}
+
+func (a *Astar) path(buf []Point, from, to Point, maxCost int32) []Point {
+	w, h, pw := a.w, a.h, a.pw
 	if uint(from.X) >= uint(w) || uint(from.Y) >= uint(h) || uint(to.X) >= uint(w) || uint(to.Y) >= uint(h) {
 		return nil
 	}
 	if len(a.nodes) == 0 {
-		a.nodes = make([]anode, w*h)
+		a.nodes = make([]anode, len(a.costs))
 	}
 	if a.stamp++; a.stamp == 0 { // wrapped: old stamps could match again
 		clear(a.nodes)
 		a.stamp = 1
 	}
+	var offs [8]int
+	for k := range offs {
+		offs[k] = astarDY[k]*pw + astarDX[k]
+	}
 	a.heap = a.heap[:0]
-	costs := a.costs[:w*h]
-	s, t := from.Y*w+from.X, to.Y*w+to.X
+	costs := a.costs
+	tx, ty := to.X+1, to.Y+1
+	s, t := (from.Y+1)*pw+from.X+1, ty*pw+tx
 	fn := a.get(s)
 	fn.open = true
-	fn.est = int32(max(absInt(from.X-to.X), absInt(from.Y-to.Y)))
-	a.push(s)
+	a.push(s) // (rank 0, as gruid's: it is popped first whatever its key)
 	for len(a.heap) > 0 {
 		i := a.popMin()
 		n := &a.nodes[i]
@@ -181,7 +222,7 @@ func (a *Astar) Path(buf []Point, from, to Point, maxCost int32) []Point {
 		if i == t {
 			k := len(buf)
 			for j := i; ; j = int(a.nodes[j].parent) {
-				buf = append(buf, Point{X: j % w, Y: j / w})
+				buf = append(buf, Point{X: j%pw - 1, Y: j/pw - 1})
 				if j == s {
 					break
 				}
@@ -191,43 +232,35 @@ func (a *Astar) Path(buf []Point, from, to Point, maxCost int32) []Point {
 			}
 			return buf
 		}
-		px, py := i%w, i/w
+		px, py := i%pw, i/pw
 		ncost := n.cost
-		for dy := -1; dy <= 1; dy++ {
-			y := py + dy
-			if uint(y) >= uint(h) {
+		for k, o := range offs {
+			j := i + o
+			c := costs[j]
+			if c == 0 && a.fill != nil {
+				x, y := px+astarDX[k]-1, py+astarDY[k]-1
+				c = a.fill(y*w + x)
+				costs[j] = c
+				a.filled = append(a.filled, int32(j))
+			}
+			if c == ImpassableCost {
 				continue
 			}
-			for dx := -1; dx <= 1; dx++ {
-				x := px + dx
-				if dx == 0 && dy == 0 || uint(x) >= uint(w) {
-					continue
+			cost := ncost + c
+			nb := a.get(j)
+			if cost < nb.cost {
+				if nb.open {
+					a.remove(int(nb.hidx))
 				}
-				j := y*w + x
-				c := costs[j]
-				if c == 0 {
-					c = a.fill(j)
-					costs[j] = c
-				}
-				if c == ImpassableCost {
-					continue
-				}
-				cost := ncost + c
-				nb := a.get(j)
-				if cost < nb.cost {
-					if nb.open {
-						a.remove(int(nb.hidx))
-					}
-					nb.open, nb.closed = false, false
-				}
-				if !nb.open && !nb.closed {
-					nb.cost = cost
-					nb.open = true
-					nb.est = int32(max(absInt(x-to.X), absInt(y-to.Y)))
-					nb.rank = cost + nb.est
-					nb.parent = int32(i)
-					a.push(j)
-				}
+				nb.open, nb.closed = false, false
+			}
+			if !nb.open && !nb.closed {
+				est := int32(max(absInt(px+astarDX[k]-tx), absInt(py+astarDY[k]-ty)))
+				nb.cost = cost
+				nb.open = true
+				nb.rank = cost + est
+				nb.parent = int32(i)
+				a.push(j)
 			}
 		}
 	}

@@ -48,7 +48,7 @@ func gruidPath(pr *paths.PathRange, g *Grid, from, to Point, cost func(Point) (i
 }
 
 // Astar, through PathFinder, finds gruid's very path (ties and re-opened nodes
-// included) on random maps with random tile costs, between random tiles (on
+// included) on random maps with random tile costs (some free), between random tiles (on
 // the map, off it, on impassable tiles), the grid changing between searches;
 // and, with unit costs and a bound, gruid's path or nil as soon as it is
 // bound to cost more.
@@ -59,13 +59,16 @@ func TestAstarFindsGruidsPath(t *testing.T) {
 		w, h := 5+rng.IntN(50), 5+rng.IntN(40)
 		g := NewGrid(w, h)
 		open := 0.45 + 0.5*rng.Float64()
-		spread := 1 + rng.IntN(30)
+		spread, least := 1+rng.IntN(30), 1
+		if round%4 == 3 {
+			least = 0 // free tiles: an inconsistent estimate, closed nodes re-opened
+		}
 		tcost := make([]int, w*h)
 		for i := range g.Tiles {
 			if rng.Float64() < open {
 				g.Tiles[i] = Floor
 			}
-			tcost[i] = 1 + rng.IntN(spread)
+			tcost[i] = least + rng.IntN(spread)
 		}
 		cost := func(p Point) (int, bool) { return tcost[g.Idx(p)], g.Walkable(p) }
 		pr := paths.NewPathRange(gruid.NewRange(0, 0, w, h))
@@ -92,7 +95,7 @@ func TestAstarFindsGruidsPath(t *testing.T) {
 				costs[i] = 1
 			}
 		}
-		a := NewAstar(w, h, costs)
+		a := NewAstarCosts(w, h, costs)
 		unit := func(p Point) (int, bool) { return 1, g.Walkable(p) }
 		for range 150 {
 			from := Point{X: rng.IntN(w), Y: rng.IntN(h)}

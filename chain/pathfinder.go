@@ -10,10 +10,9 @@ import (
 // at most once a search), so the grid may change between calls. A PathFinder
 // is not safe for concurrent use.
 type PathFinder struct {
-	g      *Grid
-	a      *Astar
-	cost   func(Point) (int, bool)
-	filled []int32 // the tiles whose cost this search asked, to forget after it
+	g    *Grid
+	a    *Astar
+	cost func(Point) (int, bool)
 	// diagonal is the cost of a diagonal step in percent of the entered tile's
 	// cost. NOTE: it is never read: the search (as gruid's did through
 	// costPather.Cost) charges a step the entered tile's cost, diagonal or not,
@@ -49,14 +48,12 @@ func (f *PathFinder) cancelled() bool {
 // NewPathFinder returns a PathFinder for g.
 func NewPathFinder(g *Grid) *PathFinder {
 	f := &PathFinder{g: g}
-	f.a = NewAstar(g.W, g.H, make([]int32, g.W*g.H))
-	f.a.SetFill(f.fill)
+	f.a = NewAstar(g.W, g.H, f.fill)
 	return f
 }
 
 // fill is tile i's cost of entering for the search under way.
 func (f *PathFinder) fill(i int) int32 {
-	f.filled = append(f.filled, int32(i))
 	if f.stop = f.stop || f.cancelled(); f.stop {
 		return ImpassableCost
 	}
@@ -71,11 +68,7 @@ func (f *PathFinder) fill(i int) int32 {
 func (f *PathFinder) Path(from, to Point, cost func(Point) (int, bool)) []Point {
 	f.cost, f.stop = cost, false
 	ps := f.a.Path(nil, from, to, math.MaxInt32)
-	costs := f.a.Costs()
-	for _, i := range f.filled {
-		costs[i] = 0
-	}
-	f.filled, f.cost = f.filled[:0], nil
+	f.cost = nil
 	if f.stop {
 		return nil
 	}

@@ -245,7 +245,7 @@ func (g *Game) pathSearch() *chain.Astar {
 				costs[i] = 1
 			}
 		}
-		g.astar = chain.NewAstar(g.Map.W, g.Map.H, costs)
+		g.astar = chain.NewAstarCosts(g.Map.W, g.Map.H, costs)
 	}
 	return g.astar
 }
