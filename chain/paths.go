@@ -220,13 +220,20 @@ func Path(g *Grid, from, to Point, cost func(Point) (int, bool)) []Point {
 // TileCost is a Path cost function from tile path costs (×10, walkable tiles only).
 func TileCost(g *Grid) func(Point) (int, bool) {
 	return func(p Point) (int, bool) {
-		t := g.At(p)
-		if !t.Walkable() {
-			return 0, false
-		}
-		return max(1, int(math.Round(t.Cost()*10))), true
+		c := tileCost10[g.At(p)]
+		return c, c > 0
 	}
 }
+
+// tileCost10[t] is TileCost's cost of tile type t, 0 when it is not walkable.
+var tileCost10 = func() (c [256]int) {
+	for t, p := range tileProps {
+		if p.Walkable {
+			c[t] = max(1, int(math.Round(p.Cost*10)))
+		}
+	}
+	return c
+}()
 
 // Regions labels the 8-connected regions of walkable tiles: labels[i] is 0 for
 // unwalkable tiles, else the region number (from 1, in row order of their first
