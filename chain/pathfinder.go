@@ -2,27 +2,33 @@ package chain
 
 import (
 	"context"
-
-	"codeberg.org/anaseto/gruid"
-	"codeberg.org/anaseto/gruid/paths"
+	"math"
 )
 
 // PathFinder runs many A* searches on one grid, reusing the search's buffers
-// between calls (Path allocates them anew each time: about 300 KB on an 80×50 map).
-// It reads the grid's tiles when it searches, so the grid may change between
-// calls. A PathFinder is not safe for concurrent use.
+// between calls. It reads the grid's tiles when it searches (each tile's cost
+// at most once a search), so the grid may change between calls. A PathFinder
+// is not safe for concurrent use.
 type PathFinder struct {
-	cp    costPather
-	pr    *paths.PathRange
-	ctx   context.Context
-	calls int
+	g    *Grid
+	a    *Astar
+	cost func(Point) (int, bool)
+	// diagonal is the cost of a diagonal step in percent of the entered tile's
+	// cost. NOTE: it is never read: the search (as gruid's did through
+	// costPather.Cost) charges a step the entered tile's cost, diagonal or not,
+	// so WithDiagonalCost has no effect today; paths are kept as they were.
+	diagonal int
+	ctx      context.Context
+	calls    int
+	stop     bool
 }
 
 // WithDiagonalCost makes a diagonal step cost percent% of the cost of the tile it
 // enters (100 by default; the tutorial's maps charge 150). The Chebyshev
-// estimate stays admissible for any percent >= 100.
+// estimate stays admissible for any percent >= 100. Not applied yet: see
+// PathFinder.diagonal.
 func (f *PathFinder) WithDiagonalCost(percent int) *PathFinder {
-	f.cp.diagonal = max(100, percent)
+	f.diagonal = max(100, percent)
 	return f
 }
 
@@ -41,30 +47,30 @@ func (f *PathFinder) cancelled() bool {
 
 // NewPathFinder returns a PathFinder for g.
 func NewPathFinder(g *Grid) *PathFinder {
-	f := &PathFinder{pr: paths.NewPathRange(gridRange(g))}
-	f.cp.g = g
+	f := &PathFinder{g: g}
+	f.a = NewAstar(g.W, g.H, f.fill)
 	return f
+}
+
+// fill is tile i's cost of entering for the search under way.
+func (f *PathFinder) fill(i int) int32 {
+	if f.stop = f.stop || f.cancelled(); f.stop {
+		return ImpassableCost
+	}
+	c, ok := f.cost(Point{X: i % f.g.W, Y: i / f.g.W})
+	if !ok {
+		return ImpassableCost
+	}
+	return int32(c)
 }
 
 // Path is Path(g, from, to, cost) on the finder's grid.
 func (f *PathFinder) Path(from, to Point, cost func(Point) (int, bool)) []Point {
-	g := f.cp.g
-	f.cp.cost = cost
-	stop := false
-	f.cp.keep = func(q gruid.Point) bool {
-		if stop = stop || f.cancelled(); stop || !g.In(cp(q)) {
-			return false
-		}
-		_, ok := cost(cp(q))
-		return ok
-	}
-	ps := f.pr.AstarPath(&f.cp, gp(from), gp(to))
-	if ps == nil {
+	f.cost, f.stop = cost, false
+	ps := f.a.Path(nil, from, to, math.MaxInt32)
+	f.cost = nil
+	if f.stop {
 		return nil
 	}
-	out := make([]Point, len(ps))
-	for i, p := range ps {
-		out[i] = cp(p)
-	}
-	return out
+	return ps
 }

@@ -6,22 +6,7 @@ import (
 	"math/bits"
 	"slices"
 	"sync"
-
-	"codeberg.org/anaseto/gruid"
-	"codeberg.org/anaseto/gruid/paths"
 )
-
-func gp(p Point) gruid.Point        { return gruid.Point{X: p.X, Y: p.Y} }
-func cp(p gruid.Point) Point        { return Point{p.X, p.Y} }
-func gridRange(g *Grid) gruid.Range { return gruid.NewRange(0, 0, g.W, g.H) }
-
-type walkPather struct {
-	nb   paths.Neighbors
-	g    *Grid
-	keep func(gruid.Point) bool
-}
-
-func (w *walkPather) Neighbors(p gruid.Point) []gruid.Point { return w.nb.All(p, w.keep) }
 
 // pathScratch is the padded working array and queue of a breadth-first search,
 // reused across calls (sweeps run thousands of searches per second).
@@ -52,8 +37,8 @@ const Unreachable = -1
 // DistanceMap returns, for every tile of g, the number of 8-directional steps over
 // walkable tiles from the nearest source (Unreachable where no path exists): the
 // tutorial's Dijkstra map with uniform costs. It is a breadth-first search over
-// the tile array (about 10× faster than a generic pathfinder at 512×512; gruid's
-// A* serves Path, where costs vary).
+// the tile array (about 10× faster than a generic pathfinder at 512×512; A*
+// serves Path, where costs vary).
 func DistanceMap(g *Grid, sources []Point) []int { return DistanceMapInto(nil, g, sources) }
 
 // DistanceMapInto is DistanceMap written into dst when it has room for every
@@ -224,58 +209,31 @@ func WalkableAndDeadEnds(g *Grid) (walk, dead int) {
 	return walk, dead
 }
 
-type costPather struct {
-	walkPather
-	cost func(Point) (int, bool)
-	// diagonal is the cost of a diagonal step in percent of the entered tile's
-	// cost (0 means 100).
-	diagonal int
-}
-
-func (c *costPather) Cost(_, q gruid.Point) int {
-	n, _ := c.cost(cp(q))
-	return n
-}
-
-func (c *costPather) Estimation(p, q gruid.Point) int {
-	return paths.DistanceChebyshev(p, q)
-}
-
-// Path finds a cheapest path from `from` to `to` with gruid's A*, moving in 8
-// directions; cost returns the cost of entering a tile (at least 1) and whether
-// it may be entered at all. It returns the path including both ends, or nil.
+// Path finds a cheapest path from `from` to `to` with A* (gruid's, step for
+// step: see Astar), moving in 8 directions; cost returns the cost of entering a
+// tile (at least 1) and whether it may be entered at all. It returns the path
+// including both ends, or nil.
 func Path(g *Grid, from, to Point, cost func(Point) (int, bool)) []Point {
-	cpth := &costPather{cost: cost}
-	cpth.g = g
-	cpth.keep = func(q gruid.Point) bool {
-		if !g.In(cp(q)) {
-			return false
-		}
-		_, ok := cost(cp(q))
-		return ok
-	}
-	pr := paths.NewPathRange(gridRange(g))
-	ps := pr.AstarPath(cpth, gp(from), gp(to))
-	if ps == nil {
-		return nil
-	}
-	out := make([]Point, len(ps))
-	for i, p := range ps {
-		out[i] = cp(p)
-	}
-	return out
+	return NewPathFinder(g).Path(from, to, cost)
 }
 
 // TileCost is a Path cost function from tile path costs (×10, walkable tiles only).
 func TileCost(g *Grid) func(Point) (int, bool) {
 	return func(p Point) (int, bool) {
-		t := g.At(p)
-		if !t.Walkable() {
-			return 0, false
-		}
-		return max(1, int(math.Round(t.Cost()*10))), true
+		c := tileCost10[g.At(p)]
+		return c, c > 0
 	}
 }
+
+// tileCost10[t] is TileCost's cost of tile type t, 0 when it is not walkable.
+var tileCost10 = func() (c [256]int) {
+	for t, p := range tileProps {
+		if p.Walkable {
+			c[t] = max(1, int(math.Round(p.Cost*10)))
+		}
+	}
+	return c
+}()
 
 // Regions labels the 8-connected regions of walkable tiles: labels[i] is 0 for
 // unwalkable tiles, else the region number (from 1, in row order of their first

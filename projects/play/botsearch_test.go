@@ -118,3 +118,27 @@ func TestBotSearchAnswersAsOneSearchPerQuestion(t *testing.T) {
 	}
 	require.Greater(t, answered, 200)
 }
+
+// The player's distance, searched as far as asked, is chain.DistanceMap's
+// from the player, whatever the order of the questions.
+func TestPlayerDistIsTheDistanceMap(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for round := range 200 {
+		w, h := 2+rng.IntN(40), 2+rng.IntN(30)
+		rows := make([]string, h)
+		for y := range rows {
+			row := make([]byte, w)
+			for x := range row {
+				row[x] = "..#"[rng.IntN(3)]
+			}
+			rows[y] = string(row)
+		}
+		g := mapGame(t, testPack(), rows...)
+		g.Player.Pos = chain.Point{X: rng.IntN(w), Y: rng.IntN(h)}
+		want := chain.DistanceMap(g.Map, []chain.Point{g.Player.Pos})
+		g.pd.fresh = false
+		for _, i := range rng.Perm(w * h) {
+			require.Equal(t, want[i], g.playerDist(i), "round %d: tile %d", round, i)
+		}
+	}
+}

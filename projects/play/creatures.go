@@ -233,6 +233,23 @@ func (g *Game) act(c *Creature) {
 // its next waypoint.
 const WaypointRange = 12
 
+// pathSearch returns the level's A* for the creatures (gruid's path for unit
+// steps over walkable tiles: see chain.Astar), made at its first use (a level
+// may have no creature that wanders).
+func (g *Game) pathSearch() *chain.Astar {
+	if g.astar == nil {
+		costs := make([]int32, len(g.walk))
+		for i, ok := range g.walk {
+			costs[i] = chain.ImpassableCost
+			if ok {
+				costs[i] = 1
+			}
+		}
+		g.astar = chain.NewAstarCosts(g.Map.W, g.Map.H, costs)
+	}
+	return g.astar
+}
+
 // wander moves c along its path to its waypoint, as the tutorial's
 // RandomWaypoint: with no waypoint (or none left), it picks a walkable tile
 // within WaypointRange and paths there; a blocked step waits one turn and a
@@ -245,7 +262,7 @@ func (g *Game) wander(c *Creature, rng *rand.Rand) {
 			if q == c.Pos || !g.Map.Walkable(q) || !g.connected(c.Pos, q) {
 				continue // (a search for a tile it cannot reach floods its whole region)
 			}
-			path := g.astar.path(c.pathBuf[:0], c.Pos, q, 4*WaypointRange)
+			path := g.pathSearch().Path(c.pathBuf[:0], c.Pos, q, 4*WaypointRange-1) // at most 4*WaypointRange tiles
 			if len(path) > 1 {
 				c.pathBuf = path[:0]
 				c.waypoint, c.path = &q, path[1:]

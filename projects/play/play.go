@@ -148,7 +148,7 @@ type Game struct {
 	cfov       *rl.FOV       // scratch for Sees
 	pcast      caster        // the player's field of view (computeFOV)
 	ccast      caster        // scratch for creatures' fields of view (creatureSees)
-	astar      *astar        // the creatures' path search (wander)
+	astar      *chain.Astar  // the creatures' path search (wander; pathSearch)
 	web        *content.Prop // the pack's web prop, when it has one (spiders spin it)
 	webs       int           // webs spun on this level
 	cheats     Cheats
@@ -314,7 +314,7 @@ func (g *Game) load(s *chain.State, depth int) error {
 	rg := gruid.NewRange(0, 0, g.Map.W, g.Map.H)
 	g.cfov = rl.NewFOV(rg)
 	g.buckets = make([][]int32, bucketsOf(g.Map.W)*bucketsOf(g.Map.H))
-	g.astar = newAstar(g.Map.W, g.Map.H, g.walk)
+	g.astar = nil // made at the first search (pathSearch)
 	g.webs = 0
 	g.Player.Stuck = 0
 	for _, e := range s.Exits {
