@@ -698,7 +698,7 @@ var costPool = sync.Pool{New: func() any { return new(costScratch) }}
 // 4096×4096, not 67).
 func WalkCosts(g *Grid, sources []Point, settle func(i int, cost int32)) {
 	if u := uniformUnit(g); u > 0 {
-		walkCostsUniform(g, sources, u, settle)
+		walkCostsUniform(g, sources, u, settleTiles(g.W, settle))
 		return
 	}
 	if solidBorder(g) {
