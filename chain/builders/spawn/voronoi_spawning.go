@@ -221,7 +221,7 @@ type noiseGrid struct {
 	// would: a dropped cell is strictly farther than a kept one.
 	seg    []uint8
 	cand   []candidate
-	five   [][5]candidate // cand's five for the columns that kept five
+	five   [][5]candidate // the candidates of the columns that kept five
 	margin float64
 }
 
@@ -284,7 +284,11 @@ func (g *noiseGrid) segments() {
 	for j := 1; j < cw-1; j++ {
 		left := g.keep(j-1, -1)
 		right := g.keep(j+1, 1)
+		// Both side columns cut to one cell: the five, else cand.
 		cand := g.cand[j*9 : j*9+9]
+		if bits.OnesCount8(left) == 1 && bits.OnesCount8(right) == 1 {
+			cand = g.five[j][:]
+		}
 		n := 0
 		for k := range 3 {
 			i := g.base[k] + g.cx0 + j - 1
@@ -301,9 +305,6 @@ func (g *noiseGrid) segments() {
 			}
 		}
 		g.seg[j] = uint8(n)
-		if n == 5 {
-			copy(g.five[j][:], cand)
-		}
 	}
 }
 
