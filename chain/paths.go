@@ -98,13 +98,12 @@ func DistanceMapInto(dst []int, g *Grid, sources []Point) []int {
 // StepsTo returns the fewest 8-directional steps over walkable tiles from
 // `from` to the nearest of targets (0 when from is one), or Unreachable when
 // no target can be reached (a target on an unwalkable tile never can): what
-// DistanceMap gives at the nearest target, found by a breadth-first search
-// that stops there.
+// DistanceMap gives at the nearest target, found by breadth-first searches
+// from both ends that stop where they meet.
 func StepsTo(g *Grid, from Point, targets []Point) int {
 	if !g.Walkable(from) {
 		return Unreachable
 	}
-	const target = -3 // a walkable target not reached yet
 	w, h := g.W, g.H
 	pw := w + 2
 	sc := getScratch(pw * (h + 2))
@@ -123,48 +122,99 @@ func StepsTo(g *Grid, from Point, targets []Point) int {
 	for i := range dist[(h+1)*pw:] {
 		dist[(h+1)*pw+i] = -2
 	}
+	// A search from each side, a whole level at a time, the smaller front
+	// first: from's side marks its tiles with their steps d (d ≥ 0), the
+	// targets' side with -4-d. The first tile of the other side a level
+	// reaches gives the fewest steps: with the sides at depths a and b and no
+	// tile shared yet, every path is longer than a+b, and a tile of the other
+	// side next to the front closes one of a+b+1 (its depth is b: less would
+	// close a shorter one).
+	queue := sc.queue[:0]
 	for _, t := range targets {
 		if t == from {
 			return 0
 		}
 		if g.In(t) {
 			if j := (t.Y+1)*pw + t.X + 1; dist[j] == Unreachable {
-				dist[j] = target
+				dist[j] = -4
+				queue = append(queue, int32(j))
 			}
 		}
 	}
-	s := int32((from.Y+1)*pw + from.X + 1)
-	dist[s] = 0
-	queue := append(sc.queue, s)
-	p := int32(pw)
-	found := int32(-1)
-	// visit takes in tile j at d steps (unrolled below, as in walkCostsSolid).
-	visit := func(j, d int32) {
-		switch dist[j] {
-		case Unreachable:
-			dist[j] = d
-			queue = append(queue, j)
-		case target:
-			found = d
-		}
-	}
-	for head := 0; head < len(queue) && found < 0; head++ {
-		i := queue[head]
-		d := dist[i] + 1
-		visit(i-p, d)
-		visit(i+1, d)
-		visit(i+p, d)
-		visit(i-1, d)
-		visit(i-p-1, d)
-		visit(i-p+1, d)
-		visit(i+p+1, d)
-		visit(i+p-1, d)
-	}
-	sc.queue = queue
-	if found < 0 {
+	if len(queue) == 0 {
+		sc.queue = queue
 		return Unreachable
 	}
-	return int(found)
+	s := int32((from.Y+1)*pw + from.X + 1)
+	dist[s] = 0
+	// The two fronts live in the queue: [b0, b1) the targets' side, then
+	// [a0, a1) from's; a level's new tiles go to the end, and a front's
+	// level is its depth (da, db).
+	b0, b1 := 0, len(queue)
+	queue = append(queue, s)
+	a0, a1 := b1, b1+1
+	da, db := int32(0), int32(0)
+	p := int32(pw)
+	// mark takes in tile j at mark m for its side, or notes in found the
+	// steps of a path through it when the other side holds it (other says
+	// which marks are the other side's, steps turns one into its steps).
+	found := int32(-1)
+	markA := func(j, m int32) {
+		switch v := dist[j]; {
+		case v == Unreachable:
+			dist[j] = m
+			queue = append(queue, j)
+		case v <= -4:
+			found = m - 4 - v
+		}
+	}
+	markB := func(j, m int32) {
+		switch v := dist[j]; {
+		case v == Unreachable:
+			dist[j] = m
+			queue = append(queue, j)
+		case v >= 0:
+			found = -4 - m + v
+		}
+	}
+	for a0 < a1 && b0 < b1 {
+		start := len(queue)
+		if a1-a0 <= b1-b0 {
+			m := da + 1
+			for k := a0; k < a1 && found < 0; k++ {
+				i := queue[k]
+				markA(i-p, m)
+				markA(i+1, m)
+				markA(i+p, m)
+				markA(i-1, m)
+				markA(i-p-1, m)
+				markA(i-p+1, m)
+				markA(i+p+1, m)
+				markA(i+p-1, m)
+			}
+			a0, a1, da = start, len(queue), m
+		} else {
+			m := -4 - (db + 1)
+			for k := b0; k < b1 && found < 0; k++ {
+				i := queue[k]
+				markB(i-p, m)
+				markB(i+1, m)
+				markB(i+p, m)
+				markB(i-1, m)
+				markB(i-p-1, m)
+				markB(i-p+1, m)
+				markB(i+p+1, m)
+				markB(i+p-1, m)
+			}
+			b0, b1, db = start, len(queue), db+1
+		}
+		if found >= 0 {
+			sc.queue = queue
+			return int(found)
+		}
+	}
+	sc.queue = queue
+	return Unreachable
 }
 
 // WalkableAndDeadEnds counts g's walkable tiles, and those with exactly one
@@ -656,7 +706,7 @@ var costPool = sync.Pool{New: func() any { return new(costScratch) }}
 // 4096×4096, not 67).
 func WalkCosts(g *Grid, sources []Point, settle func(i int, cost int32)) {
 	if u := uniformUnit(g); u > 0 {
-		walkCostsUniform(g, sources, u, settle)
+		walkCostsUniform(g, sources, u, settleTiles(g.W, settle))
 		return
 	}
 	if solidBorder(g) {

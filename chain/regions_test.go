@@ -244,3 +244,50 @@ func TestStepsToMatchesDistanceMap(t *testing.T) {
 		}
 	}
 }
+
+// TestFarthestWalkMatchesTileByTile checks FarthestWalk against the rule
+// applied to WalkCosts' tiles one by one (the first in row order among the
+// free tiles of the highest positive cost, and among the Floor ones), on
+// random maps of walls, floor and gravel (the blocks' search) and with other
+// tiles, some taken.
+func TestFarthestWalkMatchesTileByTile(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for n := range 1500 {
+		w, h := 1+rng.IntN(90), 1+rng.IntN(40)
+		g := randomGrid(rng, w, h, 40+rng.IntN(55))
+		if n%2 == 0 { // walls, floor and gravel (as dear as floor): uniform costs
+			gravel := rng.IntN(60)
+			for i, c := range g.Tiles {
+				switch {
+				case c != Floor:
+					g.Tiles[i] = Wall
+				case rng.IntN(100) < gravel:
+					g.Tiles[i] = Gravel
+				}
+			}
+		}
+		taken := make([]uint64, (w*h+63)/64)
+		for range rng.IntN(6) {
+			i := rng.IntN(w * h)
+			taken[i>>6] |= 1 << (i & 63)
+		}
+		from := []Point{{rng.IntN(w), rng.IntN(h)}}
+		wantFloor, wantAny := -1, -1
+		var floorD, anyD int32
+		WalkCosts(g, from, func(i int, d int32) {
+			if d == 0 || taken[i>>6]&(1<<(i&63)) != 0 {
+				return
+			}
+			if d > anyD || d == anyD && i < wantAny {
+				wantAny, anyD = i, d
+			}
+			if g.Tiles[i] == Floor && (d > floorD || d == floorD && i < wantFloor) {
+				wantFloor, floorD = i, d
+			}
+		})
+		floor, anyTile := FarthestWalk(g, from, taken)
+		if floor != wantFloor || anyTile != wantAny {
+			t.Fatalf("map %d (%d×%d) from %v: floor %d, any %d; want %d, %d", n, w, h, from, floor, anyTile, wantFloor, wantAny)
+		}
+	}
+}

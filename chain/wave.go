@@ -77,7 +77,10 @@ func uniformUnit(g *Grid) int32 {
 // block in any direction is several of its bits): those at cost L are the
 // open tiles next to the front at L-2 (orthogonally) or diagonal to the front
 // at L-3. Those fronts are the few blocks a level reaches, not the whole map.
-func walkCostsUniform(g *Grid, sources []Point, unit int32, settle func(i int, cost int32)) {
+//
+// settle is called once per block of each front, with the block's tiles at
+// that cost (bit 8r+c for the tile at column 8bx+c, row 8by+r).
+func walkCostsUniform(g *Grid, sources []Point, unit int32, settle func(bx, by int32, b uint64, cost int32)) {
 	w, h := g.W, g.H
 	bw, bh := (w+7)>>3, (h+7)>>3
 	sc := wavePool.Get().(*waveScratch)
@@ -136,11 +139,7 @@ func walkCostsUniform(g *Grid, sources []Point, unit int32, settle func(i int, c
 			c.next = 0
 			c.open &^= b
 			ww.bits = b
-			base := int(ww.by)*8*w + int(ww.bx)*8
-			for m := b; m != 0; m &= m - 1 {
-				j := bits.TrailingZeros64(m)
-				settle(base+j>>3*w+j&7, cost)
-			}
+			settle(ww.bx, ww.by, b, cost)
 		}
 		fronts[f], touched = touched[:nt], fronts[f][:cap(fronts[f])]
 		nt = 0
@@ -220,4 +219,100 @@ func walkCostsUniform(g *Grid, sources []Point, unit int32, settle func(i int, c
 		settleFront(lv&3, int32(lv)*unit)
 	}
 	sc.touched = touched
+}
+
+// settleTiles turns walkCostsUniform's blocks into WalkCosts' tiles.
+func settleTiles(w int, settle func(i int, cost int32)) func(bx, by int32, b uint64, cost int32) {
+	return func(bx, by int32, b uint64, cost int32) {
+		base := int(by)*8*w + int(bx)*8
+		for m := b; m != 0; m &= m - 1 {
+			j := bits.TrailingZeros64(m)
+			settle(base+j>>3*w+j&7, cost)
+		}
+	}
+}
+
+// FarthestWalk returns the tiles a walk from sources (WalkCosts' search)
+// reaches farthest: of the tiles reached at a positive cost whose bit in
+// taken (bit i%64 of word i/64 for tile i) is clear, the first in row order
+// among those of the highest cost (any), and likewise among the Floor tiles
+// only (floor); -1 when there is none. When every walkable tile costs the
+// same to leave, it looks at each front's blocks of 8×8 tiles, not at their
+// tiles one by one: a block's first tile in row order is its lowest bit.
+func FarthestWalk(g *Grid, sources []Point, taken []uint64) (floor, any int) {
+	floor, any = -1, -1
+	var floorD, anyD int32
+	// offer is a tile i at cost d, free: the rule of the tile by tile search.
+	offer := func(i int, d int32, isFloor bool) {
+		if d > anyD || d == anyD && i < any {
+			any, anyD = i, d
+		}
+		if isFloor && (d > floorD || d == floorD && i < floor) {
+			floor, floorD = i, d
+		}
+	}
+	w := g.W
+	u := uniformUnit(g)
+	if u == 0 {
+		WalkCosts(g, sources, func(i int, d int32) {
+			if d > 0 && taken[i>>6]&(1<<(i&63)) == 0 {
+				offer(i, d, g.Tiles[i] == Floor)
+			}
+		})
+		return floor, any
+	}
+	// The blocks holding a taken tile (a start, exits, spawns: a few).
+	bw := (w + 7) >> 3
+	nb := bw * ((g.H + 7) >> 3)
+	sc := getScratch(0)
+	defer scratchPool.Put(sc)
+	if cap(sc.mask) < (nb+63)>>6 {
+		sc.mask = make([]uint64, (nb+63)>>6)
+	}
+	hit := sc.mask[:(nb+63)>>6]
+	clear(hit)
+	for k, m := range taken {
+		for ; m != 0; m &= m - 1 {
+			i := k<<6 + bits.TrailingZeros64(m)
+			blk := i/w>>3*bw + i%w>>3
+			hit[blk>>6] |= 1 << (blk & 63)
+		}
+	}
+	walkCostsUniform(g, sources, u, func(bx, by int32, b uint64, d int32) {
+		if d == 0 {
+			return
+		}
+		base := int(by)*8*w + int(bx)*8
+		if blk := int(by)*bw + int(bx); hit[blk>>6]&(1<<(blk&63)) != 0 {
+			for m := b; m != 0; m &= m - 1 {
+				j := bits.TrailingZeros64(m)
+				if i := base + j>>3*w + j&7; taken[i>>6]&(1<<(i&63)) != 0 {
+					b &^= 1 << j
+				}
+			}
+		}
+		if b == 0 {
+			return
+		}
+		// Costs come in order, so a block at the cost of the best so far
+		// wins only with a lower first tile; the map is read only then.
+		j := bits.TrailingZeros64(b)
+		i := base + j>>3*w + j&7
+		if d > anyD || i < any {
+			any, anyD = i, d
+		}
+		if d == floorD && i >= floor {
+			return
+		}
+		for m := b; m != 0; m &= m - 1 { // the block's first Floor tile
+			j := bits.TrailingZeros64(m)
+			if i := base + j>>3*w + j&7; g.Tiles[i] == Floor {
+				if d > floorD || i < floor {
+					floor, floorD = i, d
+				}
+				return
+			}
+		}
+	})
+	return floor, any
 }

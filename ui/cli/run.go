@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	bin "encoding/binary" // (binary names the built hewn in the tests)
 	"errors"
 	"flag"
 	"fmt"
@@ -292,10 +293,8 @@ func asciiMap(s *chain.State, pack *content.Pack, spawns bool) []byte {
 		glyph[i] = glyphBytes(chain.Tile(i).Props().Glyph)
 	}
 	overAt := slices.Sorted(maps.Keys(over))
-	n := g.H
-	for _, t := range g.Tiles {
-		n += len(glyph[t])
-	}
+	tg := newTileGlyphs(&glyph)
+	n := g.H + tg.size(g.Tiles)
 	for _, i := range overAt {
 		n += len(glyphBytes(over[i])) - len(glyph[g.Tiles[i]])
 	}
@@ -308,13 +307,7 @@ func asciiMap(s *chain.State, pack *content.Pack, spawns bool) []byte {
 			if len(overAt) > 0 && overAt[0] < (y+1)*g.W {
 				end = overAt[0] - y*g.W
 			}
-			for _, t := range row[x:end] {
-				if gl := glyph[t]; len(gl) == 1 {
-					out = append(out, gl[0])
-				} else {
-					out = append(out, gl...)
-				}
-			}
+			out = tg.append(out, row[x:end])
 			x = end
 			if x < len(row) {
 				out = append(out, glyphBytes(over[overAt[0]])...)
@@ -323,6 +316,77 @@ func asciiMap(s *chain.State, pack *content.Pack, spawns bool) []byte {
 			}
 		}
 		out = append(out, '\n')
+	}
+	return out
+}
+
+// tileGlyphs writes tiles as their glyphs; eight tiles of wall and floor
+// only (the bulk of a cave), when both glyphs are one byte, as one word.
+type tileGlyphs struct {
+	glyph      *[256][]byte
+	fast       bool
+	base, w, f uint64 // the wall's byte in every lane; the wall's and floor's bytes
+}
+
+const lanes = 0x0101010101010101 // 1 in each byte of a word
+
+func newTileGlyphs(glyph *[256][]byte) tileGlyphs {
+	gw, gf := glyph[chain.Wall], glyph[chain.Floor]
+	tg := tileGlyphs{glyph: glyph, fast: chain.Wall == 0 && chain.Floor == 1 && len(gw) == 1 && len(gf) == 1}
+	if tg.fast {
+		tg.base, tg.w, tg.f = uint64(gw[0])*lanes, uint64(gw[0]), uint64(gf[0])
+	}
+	return tg
+}
+
+// word returns eight tiles as a word (the first in the lowest byte) and
+// whether they are all wall (0) or floor (1).
+func (tg *tileGlyphs) word(t []chain.Tile) (uint64, bool) {
+	_ = t[7]
+	v := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+		uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+	return v, tg.fast && v&^lanes == 0
+}
+
+// size is the bytes the glyphs of tiles take.
+func (tg *tileGlyphs) size(tiles []chain.Tile) int {
+	n, i := 0, 0
+	for ; i+8 <= len(tiles); i += 8 {
+		if _, ok := tg.word(tiles[i : i+8]); ok {
+			n += 8
+			continue
+		}
+		for _, t := range tiles[i : i+8] {
+			n += len(tg.glyph[t])
+		}
+	}
+	for _, t := range tiles[i:] {
+		n += len(tg.glyph[t])
+	}
+	return n
+}
+
+// append appends the glyphs of tiles to out.
+func (tg *tileGlyphs) append(out []byte, tiles []chain.Tile) []byte {
+	i := 0
+	for ; i+8 <= len(tiles); i += 8 {
+		if v, ok := tg.word(tiles[i : i+8]); ok {
+			// Lane by lane wall + t×(floor - wall), t 0 or 1: no lane carries.
+			out = bin.LittleEndian.AppendUint64(out, tg.base-v*tg.w+v*tg.f)
+			continue
+		}
+		out = tg.appendEach(out, tiles[i:i+8])
+	}
+	return tg.appendEach(out, tiles[i:])
+}
+
+func (tg *tileGlyphs) appendEach(out []byte, tiles []chain.Tile) []byte {
+	for _, t := range tiles {
+		if gl := tg.glyph[t]; len(gl) == 1 {
+			out = append(out, gl[0])
+		} else {
+			out = append(out, gl...)
+		}
 	}
 	return out
 }

@@ -48,23 +48,8 @@ func distantExit(_ context.Context, s *chain.State, _ *rand.Rand) error {
 	g := s.Map
 	free := kit.NewOccupancy(s)
 	// The farthest tile is the first in row order among those of the highest
-	// cost: the search settles tiles in order of cost, so keep the lowest
-	// index at the highest cost seen, on plain floor and on any walkable tile.
-	bestFloor, bestFloorD := -1, int32(0)
-	bestAny, bestAnyD := -1, int32(0)
-	chain.WalkCosts(g, []chain.Point{*s.Start}, func(i int, d int32) {
-		anyBetter := d > bestAnyD || d == bestAnyD && i < bestAny
-		floorBetter := d > bestFloorD || d == bestFloorD && i < bestFloor
-		if d == 0 || !anyBetter && !floorBetter || !free.FreeAt(i) {
-			return // the start (cost 0 is never the farthest), no better, or taken
-		}
-		if anyBetter {
-			bestAny, bestAnyD = i, d
-		}
-		if floorBetter && g.Tiles[i] == chain.Floor {
-			bestFloor, bestFloorD = i, d
-		}
-	})
+	// cost, on plain floor and on any walkable tile.
+	bestFloor, bestAny := chain.FarthestWalk(g, []chain.Point{*s.Start}, free.TakenBits())
 	best := bestFloor
 	if best < 0 {
 		best = bestAny

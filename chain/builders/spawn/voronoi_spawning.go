@@ -209,6 +209,26 @@ type noiseGrid struct {
 	iy   int
 	base [3]int
 	ady  []float64
+	// Under the manhattan metric, the row's candidates per cell column j
+	// (tiles with ix = cx0+j): seg[j] counts them, and cand[j*9:] holds
+	// them in cellIn's order, as (px, ady, dense index). A cell of the
+	// column left of ix is always left of the tile (px < ix ≤ fx): its
+	// distance is fx - px + ady, so of that column's three cells the one with
+	// the least ady - px is nearer than the others for every tile of the
+	// segment; likewise px + ady for the column right of ix. The others are
+	// dropped when they are farther by more than margin (far above the
+	// rounding of the sums), so the float comparisons pick what the nine
+	// would: a dropped cell is strictly farther than a kept one.
+	seg    []uint8
+	cand   []candidate
+	five   [][5]candidate // the candidates of the columns that kept five
+	margin float64
+}
+
+// candidate is one of a tile's cells as cellManhattan compares it.
+type candidate struct {
+	px, ady float64
+	i       int
 }
 
 func (n cellNoise) grid(w, h int) *noiseGrid {
@@ -218,6 +238,12 @@ func (n cellNoise) grid(w, h int) *noiseGrid {
 	cy1 := int(math.Floor(float64(max(h-2, 1))*n.freq)) + 1
 	cw, ch := cx1-cx0+1, cy1-cy0+1
 	ng := &noiseGrid{n: n, metric: metricOf(n.dist), cx0: cx0, cy0: cy0, cw: cw, px: make([]float64, cw*ch), py: make([]float64, cw*ch), ady: make([]float64, 3*cw)}
+	if ng.metric == manhattan {
+		ng.seg = make([]uint8, cw)
+		ng.cand = make([]candidate, 9*cw)
+		ng.five = make([][5]candidate, cw)
+		ng.margin = 1e-9 * (2 + float64(max(w, h))*n.freq)
+	}
 	for cy := cy0; cy <= cy1; cy++ {
 		for cx := cx0; cx <= cx1; cx++ {
 			h := mix(n.seed ^ mix(uint64(int64(cx))*0x9E3779B97F4A7C15^uint64(int64(cy))))
@@ -247,6 +273,61 @@ func (g *noiseGrid) row(y int) {
 			g.ady[k*g.cw+c] = math.Abs(py - g.fy)
 		}
 	}
+	if g.metric == manhattan {
+		g.segments()
+	}
+}
+
+// segments fills seg and cand for the row prepared by row.
+func (g *noiseGrid) segments() {
+	cw := g.cw
+	for j := 1; j < cw-1; j++ {
+		left := g.keep(j-1, -1)
+		right := g.keep(j+1, 1)
+		// Both side columns cut to one cell: the five, else cand.
+		cand := g.cand[j*9 : j*9+9]
+		if bits.OnesCount8(left) == 1 && bits.OnesCount8(right) == 1 {
+			cand = g.five[j][:]
+		}
+		n := 0
+		for k := range 3 {
+			i := g.base[k] + g.cx0 + j - 1
+			a := k*cw + j - 1
+			if left&(1<<k) != 0 {
+				cand[n] = candidate{g.px[i], g.ady[a], i}
+				n++
+			}
+			cand[n] = candidate{g.px[i+1], g.ady[a+1], i + 1}
+			n++
+			if right&(1<<k) != 0 {
+				cand[n] = candidate{g.px[i+2], g.ady[a+2], i + 2}
+				n++
+			}
+		}
+		g.seg[j] = uint8(n)
+	}
+}
+
+// keep returns which of the three cells of column c (bit k: cell row iy-1+k)
+// can be nearest a tile of a segment that column is beside (side -1: the
+// column is left of the tiles, 1: right of them).
+func (g *noiseGrid) keep(c int, side float64) uint8 {
+	cw := g.cw
+	ady := g.ady[c : 2*cw+c+1]
+	p0, p1, p2 := g.base[0]+g.cx0+c, g.base[1]+g.cx0+c, g.base[2]+g.cx0+c
+	v0 := ady[0] + side*g.px[p0]
+	v1 := ady[cw] + side*g.px[p1]
+	v2 := ady[2*cw] + side*g.px[p2]
+	m := g.margin
+	switch {
+	case v0+m < v1 && v0+m < v2:
+		return 1
+	case v1+m < v0 && v1+m < v2:
+		return 2
+	case v2+m < v0 && v2+m < v1:
+		return 4
+	}
+	return 7
 }
 
 // cellIn returns the dense index of the cell of inner tile (x, y) of the row
@@ -288,32 +369,46 @@ func (g *noiseGrid) cellIn(x int) int {
 	return best
 }
 
-// cellManhattan is cellIn under the manhattan metric, without a branch on
-// the distances: they are sums of absolute values, never negative and never
+// cellManhattan is cellIn under the manhattan metric, over the candidates
+// the row kept for the tile's cell column, without a branch on the distances: they are sums of absolute values, never negative and never
 // NaN, so their bit patterns order as they do, and the nearest is an integer
 // minimum (conditional moves, where comparing floats jumps unpredictably).
 func (g *noiseGrid) cellManhattan(fx float64, ix int) int {
+	j := ix - g.cx0
+	if g.seg[j] == 5 {
+		// The usual case (both side columns cut to one cell), unrolled: the
+		// first nearest of five as a tree of pairs, the earlier of two kept
+		// on a tie.
+		c := &g.five[j]
+		d0 := math.Float64bits(math.Abs(c[0].px-fx) + c[0].ady)
+		d1 := math.Float64bits(math.Abs(c[1].px-fx) + c[1].ady)
+		d2 := math.Float64bits(math.Abs(c[2].px-fx) + c[2].ady)
+		d3 := math.Float64bits(math.Abs(c[3].px-fx) + c[3].ady)
+		d4 := math.Float64bits(math.Abs(c[4].px-fx) + c[4].ady)
+		i01, d01 := c[0].i, d0
+		if d1 < d0 {
+			i01, d01 = c[1].i, d1
+		}
+		i23, d23 := c[2].i, d2
+		if d3 < d2 {
+			i23, d23 = c[3].i, d3
+		}
+		if d23 < d01 {
+			i01, d01 = i23, d23
+		}
+		if d4 < d01 {
+			i01 = c[4].i
+		}
+		return i01
+	}
+	cand := g.cand[j*9 : j*9+int(g.seg[j])]
 	best, bestD := g.base[1]+ix, uint64(math.Float64bits(math.Inf(1)))
-	cw, c := g.cw, ix-1-g.cx0
-	for k := range 3 {
-		i := g.base[k] + ix - 1
-		a := k*cw + c
-		px, ady := g.px[i:i+3:i+3], g.ady[a:a+3:a+3]
-		d0 := math.Float64bits(math.Abs(px[0]-fx) + ady[0])
-		d1 := math.Float64bits(math.Abs(px[1]-fx) + ady[1])
-		d2 := math.Float64bits(math.Abs(px[2]-fx) + ady[2])
-		if d0 < bestD {
-			best = i
+	for _, c := range cand {
+		d := math.Float64bits(math.Abs(c.px-fx) + c.ady)
+		if d < bestD {
+			best = c.i
 		}
-		bestD = min(bestD, d0)
-		if d1 < bestD {
-			best = i + 1
-		}
-		bestD = min(bestD, d1)
-		if d2 < bestD {
-			best = i + 2
-		}
-		bestD = min(bestD, d2)
+		bestD = min(bestD, d)
 	}
 	return best
 }

@@ -31,6 +31,10 @@ func NewOccupancy(s *chain.State) *Occupancy {
 	return o
 }
 
+// TakenBits is the taken tiles as a bitset (bit i%64 of word i/64 for tile i),
+// for chain.FarthestWalk: a walkable tile is free when its bit is clear.
+func (o *Occupancy) TakenBits() []uint64 { return o.taken }
+
 // Free reports whether p may receive a spawn.
 func (o *Occupancy) Free(p chain.Point) bool {
 	return o.g.In(p) && o.freeIdx(o.g.Idx(p))
