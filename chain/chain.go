@@ -175,8 +175,8 @@ func (d *decoder) decode(data []byte, prefix string) (*Chain, error) {
 			return nil, err
 		}
 	}
-	var raw map[string]json.RawMessage
-	if err := jsonfile.Unmarshal(data, &raw); err != nil {
+	raw, err := jsonfile.UnmarshalObject(data)
+	if err != nil {
 		var se *jsonfile.SyntaxError
 		if prefix == "" || !errors.As(err, &se) {
 			return nil, err // a *SyntaxError located in data
@@ -252,15 +252,15 @@ func (d *decoder) add(path string, step int, format string, args ...any) {
 }
 
 func (d *decoder) field(k string, v json.RawMessage, dst *string) {
-	if err := json.Unmarshal(v, dst); err != nil {
+	if err := jsonfile.UnmarshalString(v, dst); err != nil {
 		d.add(join(d.prefix, k), -1, "%s is not a string", string(v))
 	}
 }
 
 func (d *decoder) intField(k string, v json.RawMessage, dst *int, lo, hi int) {
 	p := Param{Type: Int, Min: float64(lo), Max: float64(hi)}
-	var x any
-	if err := jsonfile.Unmarshal(v, &x); err != nil {
+	x, err := jsonfile.UnmarshalAny(v)
+	if err != nil {
 		d.add(join(d.prefix, k), -1, "%v", err)
 		return
 	}
@@ -274,8 +274,8 @@ func (d *decoder) intField(k string, v json.RawMessage, dst *int, lo, hi int) {
 
 // steps decodes a step list at path; top is the index of the enclosing top-level step (-1 at top level).
 func (d *decoder) steps(v json.RawMessage, path string, depth, top int) []Step {
-	var list []json.RawMessage
-	if err := json.Unmarshal(v, &list); err != nil || list == nil {
+	list, err := jsonfile.SplitArray(v)
+	if err != nil || list == nil {
 		d.add(path, top, "%s is not a list of steps", abbrev(v))
 		return nil
 	}
@@ -313,8 +313,8 @@ func (d *decoder) steps(v json.RawMessage, path string, depth, top int) []Step {
 
 // parseStep decodes the step v at path (see step).
 func (d *decoder) parseStep(v json.RawMessage, path string, depth, top int) (Step, bool) {
-	var raw map[string]json.RawMessage
-	if err := json.Unmarshal(v, &raw); err != nil || raw == nil {
+	raw, err := jsonfile.SplitObject(v)
+	if err != nil || raw == nil {
 		d.add(path, top, "%s is not a step object", abbrev(v))
 		return Step{}, false
 	}
@@ -324,16 +324,16 @@ func (d *decoder) parseStep(v json.RawMessage, path string, depth, top int) (Ste
 		case "builder", "params":
 		case "enabled":
 			var b bool
-			if err := json.Unmarshal(raw[k], &b); err != nil {
+			if err := jsonfile.UnmarshalBool(raw[k], &b); err != nil {
 				d.add(path+".enabled", top, "%s is not true or false", abbrev(raw[k]))
 			}
 			s.Disabled = !b
 		case "note":
-			if err := json.Unmarshal(raw[k], &s.Note); err != nil {
+			if err := jsonfile.UnmarshalString(raw[k], &s.Note); err != nil {
 				d.add(path+".note", top, "%s is not a string", abbrev(raw[k]))
 			}
 		case "id":
-			if err := json.Unmarshal(raw[k], &s.ID); err != nil {
+			if err := jsonfile.UnmarshalString(raw[k], &s.ID); err != nil {
 				d.add(path+".id", top, "%s is not a string", abbrev(raw[k]))
 			} else if err := CheckID(s.ID); err != nil {
 				d.add(path+".id", top, "%v", err)
@@ -347,7 +347,7 @@ func (d *decoder) parseStep(v json.RawMessage, path string, depth, top int) (Ste
 		d.add(path+".builder", top, "missing")
 		return Step{}, false
 	}
-	if err := json.Unmarshal(bv, &s.Builder); err != nil {
+	if err := jsonfile.UnmarshalString(bv, &s.Builder); err != nil {
 		d.add(path+".builder", top, "%s is not a string", abbrev(bv))
 		return Step{}, false
 	}
@@ -358,7 +358,7 @@ func (d *decoder) parseStep(v json.RawMessage, path string, depth, top int) (Ste
 	}
 	var params map[string]json.RawMessage
 	if pv, ok := raw["params"]; ok && string(pv) != "null" {
-		if err := json.Unmarshal(pv, &params); err != nil || params == nil {
+		if params, err = jsonfile.SplitObject(pv); err != nil || params == nil {
 			d.add(path+".params", top, "%s is not an object", abbrev(pv))
 			return Step{}, false
 		}
@@ -390,8 +390,8 @@ func (d *decoder) parseStep(v json.RawMessage, path string, depth, top int) (Ste
 			s.Params[k] = d.steps(params[k], pp, depth+1, top)
 			continue
 		}
-		var x any
-		if err := jsonfile.Unmarshal(params[k], &x); err != nil {
+		x, err := jsonfile.UnmarshalAny(params[k])
+		if err != nil {
 			d.add(pp, top, "%v", err)
 			continue
 		}

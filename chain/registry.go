@@ -182,8 +182,10 @@ func (s Spec) defaultValues() Values {
 var (
 	regMu    sync.RWMutex
 	registry = map[string]Spec{}
-	// regView is a copy of registry made at each Register, read by Lookup
-	// without a lock (a seed sweep's workers look a builder up a step).
+	// regView is a copy of registry made by the first Lookup after a
+	// Register (nil until then: the package inits register every builder,
+	// and a copy each would be quadratic), read by Lookup without a lock (a
+	// seed sweep's workers look a builder up a step).
 	regView atomic.Pointer[map[string]Spec]
 )
 
@@ -224,8 +226,7 @@ func Register(s Spec) {
 	}
 	s.defaults = s.defaultValues()
 	registry[s.Name] = s
-	view := maps.Clone(registry)
-	regView.Store(&view)
+	regView.Store(nil)
 }
 
 // Specs lists the registered builders sorted by name.
@@ -244,8 +245,23 @@ func Specs() []Spec {
 func Lookup(name string) (Spec, bool) {
 	view := regView.Load()
 	if view == nil {
-		return Spec{}, false
+		view = refreshView()
 	}
 	s, ok := (*view)[name]
 	return s, ok
+}
+
+// refreshView stores a copy of registry in regView and returns it.
+func refreshView() *map[string]Spec {
+	regMu.Lock()
+	defer regMu.Unlock()
+	if v := regView.Load(); v != nil {
+		return v
+	}
+	view := maps.Clone(registry)
+	if view == nil {
+		view = map[string]Spec{}
+	}
+	regView.Store(&view)
+	return &view
 }

@@ -1,0 +1,360 @@
+package jsonfile
+
+import (
+	"encoding/json"
+	"unicode/utf8"
+)
+
+// Splitting raw JSON without encoding/json's reflection: the chain and
+// project decoders take a document apart one level at a time (an object's
+// members, a list's items, a scalar), and encoding/json checks and copies
+// the whole value at each level. These give what json.Unmarshal gives into
+// the same types, scanning the value once; anything unusual (a syntax
+// error, a key with an escape, invalid UTF-8 in a string they would
+// decode) goes to json.Unmarshal itself, so results and errors stay
+// encoding/json's.
+
+// maxSplitDepth is encoding/json's nesting limit: deeper values go to it.
+const maxSplitDepth = 10000
+
+// SplitObject is json.Unmarshal(data, &m) with m a map[string]json.RawMessage:
+// nil for null, the members (the last of a duplicated key) for an object,
+// an error for anything else. The values are data's bytes, not copies.
+func SplitObject(data []byte) (map[string]json.RawMessage, error) {
+	i := skipSpace(data, 0)
+	if i < len(data) && data[i] == '{' {
+		if m, ok := splitObject(data, i); ok {
+			return m, nil
+		}
+	}
+	var m map[string]json.RawMessage
+	err := json.Unmarshal(data, &m)
+	return m, err
+}
+
+func splitObject(data []byte, i int) (map[string]json.RawMessage, bool) {
+	m := map[string]json.RawMessage{}
+	i = skipSpace(data, i+1)
+	if i < len(data) && data[i] == '}' {
+		return m, skipSpace(data, i+1) == len(data)
+	}
+	for {
+		if i >= len(data) || data[i] != '"' {
+			return nil, false
+		}
+		kend := scanString(data, i)
+		if kend < 0 {
+			return nil, false
+		}
+		key, ok := plainString(data[i+1 : kend-1])
+		if !ok {
+			return nil, false
+		}
+		i = skipSpace(data, kend)
+		if i >= len(data) || data[i] != ':' {
+			return nil, false
+		}
+		i = skipSpace(data, i+1)
+		end := scanValue(data, i, 1)
+		if end < 0 {
+			return nil, false
+		}
+		m[key] = json.RawMessage(data[i:end:end])
+		i = skipSpace(data, end)
+		if i < len(data) && data[i] == ',' {
+			i = skipSpace(data, i+1)
+			continue
+		}
+		if i < len(data) && data[i] == '}' {
+			return m, skipSpace(data, i+1) == len(data)
+		}
+		return nil, false
+	}
+}
+
+// SplitArray is json.Unmarshal(data, &s) with s a []json.RawMessage: nil
+// for null, the items (empty, not nil, for []) for an array, an error for
+// anything else. The items are data's bytes, not copies.
+func SplitArray(data []byte) ([]json.RawMessage, error) {
+	i := skipSpace(data, 0)
+	if i < len(data) && data[i] == '[' {
+		if s, ok := splitArray(data, i); ok {
+			return s, nil
+		}
+	}
+	var s []json.RawMessage
+	err := json.Unmarshal(data, &s)
+	return s, err
+}
+
+func splitArray(data []byte, i int) ([]json.RawMessage, bool) {
+	s := []json.RawMessage{}
+	i = skipSpace(data, i+1)
+	if i < len(data) && data[i] == ']' {
+		return s, skipSpace(data, i+1) == len(data)
+	}
+	for {
+		end := scanValue(data, i, 1)
+		if end < 0 {
+			return nil, false
+		}
+		s = append(s, json.RawMessage(data[i:end:end]))
+		i = skipSpace(data, end)
+		if i < len(data) && data[i] == ',' {
+			i = skipSpace(data, i+1)
+			continue
+		}
+		if i < len(data) && data[i] == ']' {
+			return s, skipSpace(data, i+1) == len(data)
+		}
+		return nil, false
+	}
+}
+
+// UnmarshalString is json.Unmarshal(data, dst) with dst a *string (null
+// leaves *dst as it is).
+func UnmarshalString(data []byte, dst *string) error {
+	if len(data) >= 2 && data[0] == '"' && scanString(data, 0) == len(data) {
+		if s, ok := plainString(data[1 : len(data)-1]); ok {
+			*dst = s
+			return nil
+		}
+	}
+	if string(data) == "null" {
+		return nil
+	}
+	return json.Unmarshal(data, dst)
+}
+
+// UnmarshalBool is json.Unmarshal(data, dst) with dst a *bool (null leaves
+// *dst as it is).
+func UnmarshalBool(data []byte, dst *bool) error {
+	switch string(data) {
+	case "true":
+		*dst = true
+		return nil
+	case "false":
+		*dst = false
+		return nil
+	case "null":
+		return nil
+	}
+	return json.Unmarshal(data, dst)
+}
+
+// UnmarshalAny is Unmarshal(data, &x) with x an any: numbers as
+// json.Number, a *SyntaxError located in data for malformed JSON.
+func UnmarshalAny(data []byte) (any, error) {
+	switch string(data) {
+	case "true":
+		return true, nil
+	case "false":
+		return false, nil
+	case "null":
+		return nil, nil
+	}
+	if len(data) > 0 {
+		switch c := data[0]; {
+		case c == '"':
+			if scanString(data, 0) == len(data) {
+				if s, ok := plainString(data[1 : len(data)-1]); ok {
+					return s, nil
+				}
+			}
+		case c == '-' || (c >= '0' && c <= '9'):
+			if scanNumber(data, 0) == len(data) {
+				return json.Number(data), nil
+			}
+		}
+	}
+	var x any
+	err := Unmarshal(data, &x)
+	return x, err
+}
+
+// plainString is the value of a string literal's body b when it needs no
+// decoding: no escape, valid UTF-8 (scanString has refused control bytes).
+func plainString(b []byte) (string, bool) {
+	for _, c := range b {
+		if c == '\\' {
+			return "", false
+		}
+	}
+	if !utf8.Valid(b) {
+		return "", false
+	}
+	return string(b), true
+}
+
+func skipSpace(data []byte, i int) int {
+	for i < len(data) {
+		switch data[i] {
+		case ' ', '\t', '\n', '\r':
+			i++
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// scanValue returns the end of the valid JSON value at data[i:], or -1.
+func scanValue(data []byte, i, depth int) int {
+	if i >= len(data) {
+		return -1
+	}
+	switch c := data[i]; {
+	case c == '"':
+		return scanString(data, i)
+	case c == '{':
+		if depth >= maxSplitDepth {
+			return -1
+		}
+		i = skipSpace(data, i+1)
+		if i < len(data) && data[i] == '}' {
+			return i + 1
+		}
+		for {
+			if i >= len(data) || data[i] != '"' {
+				return -1
+			}
+			if i = scanString(data, i); i < 0 {
+				return -1
+			}
+			i = skipSpace(data, i)
+			if i >= len(data) || data[i] != ':' {
+				return -1
+			}
+			if i = scanValue(data, skipSpace(data, i+1), depth+1); i < 0 {
+				return -1
+			}
+			i = skipSpace(data, i)
+			if i < len(data) && data[i] == ',' {
+				i = skipSpace(data, i+1)
+				continue
+			}
+			if i < len(data) && data[i] == '}' {
+				return i + 1
+			}
+			return -1
+		}
+	case c == '[':
+		if depth >= maxSplitDepth {
+			return -1
+		}
+		i = skipSpace(data, i+1)
+		if i < len(data) && data[i] == ']' {
+			return i + 1
+		}
+		for {
+			if i = scanValue(data, i, depth+1); i < 0 {
+				return -1
+			}
+			i = skipSpace(data, i)
+			if i < len(data) && data[i] == ',' {
+				i = skipSpace(data, i+1)
+				continue
+			}
+			if i < len(data) && data[i] == ']' {
+				return i + 1
+			}
+			return -1
+		}
+	case c == '-' || (c >= '0' && c <= '9'):
+		return scanNumber(data, i)
+	case c == 't':
+		return scanWord(data, i, "true")
+	case c == 'f':
+		return scanWord(data, i, "false")
+	case c == 'n':
+		return scanWord(data, i, "null")
+	}
+	return -1
+}
+
+func scanWord(data []byte, i int, w string) int {
+	if len(data)-i >= len(w) && string(data[i:i+len(w)]) == w {
+		return i + len(w)
+	}
+	return -1
+}
+
+// scanString returns the end of the string literal at data[i] ('"'), or -1
+// when it is not valid JSON (invalid UTF-8 is valid: encoding/json takes it).
+func scanString(data []byte, i int) int {
+	for i++; i < len(data); i++ {
+		switch c := data[i]; {
+		case c == '"':
+			return i + 1
+		case c < 0x20:
+			return -1
+		case c == '\\':
+			i++
+			if i >= len(data) {
+				return -1
+			}
+			switch data[i] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+			case 'u':
+				if _, ok := hex4(data, i+1); !ok {
+					return -1
+				}
+				i += 4
+			default:
+				return -1
+			}
+		}
+	}
+	return -1
+}
+
+// scanNumber returns the end of the number at data[i], or -1.
+func scanNumber(data []byte, i int) int {
+	if i < len(data) && data[i] == '-' {
+		i++
+	}
+	digits := func() bool {
+		j := i
+		for i < len(data) && data[i] >= '0' && data[i] <= '9' {
+			i++
+		}
+		return i > j
+	}
+	switch {
+	case i < len(data) && data[i] == '0':
+		i++
+	case !digits():
+		return -1
+	}
+	if i < len(data) && data[i] == '.' {
+		i++
+		if !digits() {
+			return -1
+		}
+	}
+	if i < len(data) && (data[i] == 'e' || data[i] == 'E') {
+		i++
+		if i < len(data) && (data[i] == '+' || data[i] == '-') {
+			i++
+		}
+		if !digits() {
+			return -1
+		}
+	}
+	return i
+}
+
+// UnmarshalObject is Unmarshal(data, &m) with m a
+// map[string]json.RawMessage, for a whole document: SplitObject, and
+// Unmarshal's *SyntaxError (located in data) when it is not a JSON object
+// or null.
+func UnmarshalObject(data []byte) (map[string]json.RawMessage, error) {
+	if m, err := SplitObject(data); err == nil {
+		return m, nil
+	}
+	var m map[string]json.RawMessage
+	if err := Unmarshal(data, &m); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
