@@ -175,7 +175,7 @@ func (d *decoder) decode(data []byte, prefix string) (*Chain, error) {
 			return nil, err
 		}
 	}
-	raw, err := jsonfile.UnmarshalObject(data)
+	raw, err := jsonfile.UnmarshalMembers(data)
 	if err != nil {
 		var se *jsonfile.SyntaxError
 		if prefix == "" || !errors.As(err, &se) {
@@ -188,16 +188,18 @@ func (d *decoder) decode(data []byte, prefix string) (*Chain, error) {
 	}
 	d.prefix = prefix
 	c := &Chain{Depth: 1, Width: 80, Height: 50}
-	if f, ok := raw[jsonfile.FormatKey]; ok && prefix == "" {
+	if f, ok := raw.Get(jsonfile.FormatKey); ok && prefix == "" {
 		// A chain file names its format (an older one has none); a chain
 		// inside a project has the project's.
 		if _, err := jsonfile.ReadFormat(f, ChainFormat); err != nil {
 			return nil, err
 		}
-		delete(raw, jsonfile.FormatKey)
 	}
-	for _, k := range sortedKeys(raw) {
-		v := raw[k]
+	for _, m := range raw {
+		k, v := m.Key, m.Val
+		if k == jsonfile.FormatKey && prefix == "" {
+			continue // read above
+		}
 		switch k {
 		case "name":
 			d.field(k, v, &c.Name)
@@ -217,7 +219,7 @@ func (d *decoder) decode(data []byte, prefix string) (*Chain, error) {
 			d.add(join(prefix, k), -1, "unknown key %q (want %s)", k, want)
 		}
 	}
-	if _, ok := raw["steps"]; !ok {
+	if _, ok := raw.Get("steps"); !ok {
 		d.add(join(prefix, "steps"), -1, "missing (a chain needs a list of steps)")
 	}
 	if len(d.probs) > 0 {
@@ -313,28 +315,28 @@ func (d *decoder) steps(v json.RawMessage, path string, depth, top int) []Step {
 
 // parseStep decodes the step v at path (see step).
 func (d *decoder) parseStep(v json.RawMessage, path string, depth, top int) (Step, bool) {
-	raw, err := jsonfile.SplitObject(v)
+	raw, err := jsonfile.SplitMembers(v)
 	if err != nil || raw == nil {
 		d.add(path, top, "%s is not a step object", abbrev(v))
 		return Step{}, false
 	}
 	var s Step
-	for _, k := range sortedKeys(raw) {
-		switch k {
+	for _, m := range raw {
+		switch k, v := m.Key, m.Val; k {
 		case "builder", "params":
 		case "enabled":
 			var b bool
-			if err := jsonfile.UnmarshalBool(raw[k], &b); err != nil {
-				d.add(path+".enabled", top, "%s is not true or false", abbrev(raw[k]))
+			if err := jsonfile.UnmarshalBool(v, &b); err != nil {
+				d.add(path+".enabled", top, "%s is not true or false", abbrev(v))
 			}
 			s.Disabled = !b
 		case "note":
-			if err := jsonfile.UnmarshalString(raw[k], &s.Note); err != nil {
-				d.add(path+".note", top, "%s is not a string", abbrev(raw[k]))
+			if err := jsonfile.UnmarshalString(v, &s.Note); err != nil {
+				d.add(path+".note", top, "%s is not a string", abbrev(v))
 			}
 		case "id":
-			if err := jsonfile.UnmarshalString(raw[k], &s.ID); err != nil {
-				d.add(path+".id", top, "%s is not a string", abbrev(raw[k]))
+			if err := jsonfile.UnmarshalString(v, &s.ID); err != nil {
+				d.add(path+".id", top, "%s is not a string", abbrev(v))
 			} else if err := CheckID(s.ID); err != nil {
 				d.add(path+".id", top, "%v", err)
 			}
@@ -342,7 +344,7 @@ func (d *decoder) parseStep(v json.RawMessage, path string, depth, top int) (Ste
 			d.add(path, top, "unknown key %q (want builder, id, params, enabled, note)", k)
 		}
 	}
-	bv, ok := raw["builder"]
+	bv, ok := raw.Get("builder")
 	if !ok {
 		d.add(path+".builder", top, "missing")
 		return Step{}, false
@@ -356,15 +358,16 @@ func (d *decoder) parseStep(v json.RawMessage, path string, depth, top int) (Ste
 		d.add(path+".builder", top, "unknown builder %q", s.Builder)
 		return Step{}, false
 	}
-	var params map[string]json.RawMessage
-	if pv, ok := raw["params"]; ok && string(pv) != "null" {
-		if params, err = jsonfile.SplitObject(pv); err != nil || params == nil {
+	var params jsonfile.Members
+	if pv, ok := raw.Get("params"); ok && string(pv) != "null" {
+		if params, err = jsonfile.SplitMembers(pv); err != nil || params == nil {
 			d.add(path+".params", top, "%s is not an object", abbrev(pv))
 			return Step{}, false
 		}
 	}
 	before := len(d.probs)
-	for _, k := range sortedKeys(params) {
+	for _, m := range params {
+		k := m.Key
 		pp := path + ".params." + k
 		p, ok := spec.Param(k)
 		if !ok {
@@ -387,10 +390,10 @@ func (d *decoder) parseStep(v json.RawMessage, path string, depth, top int) (Ste
 				d.add(pp, top, "sub-chains nest deeper than %d", MaxNesting)
 				continue
 			}
-			s.Params[k] = d.steps(params[k], pp, depth+1, top)
+			s.Params[k] = d.steps(m.Val, pp, depth+1, top)
 			continue
 		}
-		x, err := jsonfile.UnmarshalAny(params[k])
+		x, err := jsonfile.UnmarshalAny(m.Val)
 		if err != nil {
 			d.add(pp, top, "%v", err)
 			continue

@@ -2,6 +2,8 @@ package jsonfile
 
 import (
 	"encoding/json"
+	"slices"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -33,10 +35,24 @@ func SplitObject(data []byte) (map[string]json.RawMessage, error) {
 }
 
 func splitObject(data []byte, i int) (map[string]json.RawMessage, bool) {
-	m := map[string]json.RawMessage{}
+	ms, ok := splitMembers(data, i)
+	if !ok {
+		return nil, false
+	}
+	m := make(map[string]json.RawMessage, len(ms))
+	for _, f := range ms {
+		m[f.Key] = f.Val
+	}
+	return m, true
+}
+
+// splitMembers lists the members of the object at data[i] ('{') in input
+// order, or reports false.
+func splitMembers(data []byte, i int) (Members, bool) {
+	ms := Members{}
 	i = skipSpace(data, i+1)
 	if i < len(data) && data[i] == '}' {
-		return m, skipSpace(data, i+1) == len(data)
+		return ms, skipSpace(data, i+1) == len(data)
 	}
 	for {
 		if i >= len(data) || data[i] != '"' {
@@ -59,17 +75,69 @@ func splitObject(data []byte, i int) (map[string]json.RawMessage, bool) {
 		if end < 0 {
 			return nil, false
 		}
-		m[key] = json.RawMessage(data[i:end:end])
+		ms = append(ms, Member{key, json.RawMessage(data[i:end:end])})
 		i = skipSpace(data, end)
 		if i < len(data) && data[i] == ',' {
 			i = skipSpace(data, i+1)
 			continue
 		}
 		if i < len(data) && data[i] == '}' {
-			return m, skipSpace(data, i+1) == len(data)
+			return ms, skipSpace(data, i+1) == len(data)
 		}
 		return nil, false
 	}
+}
+
+// Members are a JSON object's members sorted by key, one a key.
+type Members []Member
+
+// Member is one member of an object.
+type Member struct {
+	Key string
+	Val json.RawMessage
+}
+
+// Get returns the value of key.
+func (ms Members) Get(key string) (json.RawMessage, bool) {
+	for _, f := range ms {
+		if f.Key == key {
+			return f.Val, true
+		}
+	}
+	return nil, false
+}
+
+// SplitMembers is SplitObject with the members sorted by key (the last of
+// a duplicated key kept, as json.Unmarshal keeps it): nil for null.
+func SplitMembers(data []byte) (Members, error) {
+	i := skipSpace(data, 0)
+	if i < len(data) && data[i] == '{' {
+		if ms, ok := splitMembers(data, i); ok {
+			return sortMembers(ms), nil
+		}
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(data, &m); err != nil || m == nil {
+		return nil, err
+	}
+	ms := make(Members, 0, len(m))
+	for k, v := range m {
+		ms = append(ms, Member{k, v})
+	}
+	return sortMembers(ms), nil
+}
+
+// sortMembers sorts ms by key in place, keeping the last of each key.
+func sortMembers(ms Members) Members {
+	slices.SortStableFunc(ms, func(a, b Member) int { return strings.Compare(a.Key, b.Key) })
+	out := ms[:0]
+	for i, f := range ms {
+		if i+1 < len(ms) && ms[i+1].Key == f.Key {
+			continue // a later one has the key
+		}
+		out = append(out, f)
+	}
+	return out
 }
 
 // SplitArray is json.Unmarshal(data, &s) with s a []json.RawMessage: nil
@@ -357,4 +425,20 @@ func UnmarshalObject(data []byte) (map[string]json.RawMessage, error) {
 		return nil, err
 	}
 	return m, nil
+}
+
+// UnmarshalMembers is UnmarshalObject giving Members (nil for null).
+func UnmarshalMembers(data []byte) (Members, error) {
+	if ms, err := SplitMembers(data); err == nil {
+		return ms, nil
+	}
+	m, err := UnmarshalObject(data)
+	if err != nil || m == nil {
+		return nil, err
+	}
+	ms := make(Members, 0, len(m))
+	for k, v := range m {
+		ms = append(ms, Member{k, v})
+	}
+	return sortMembers(ms), nil
 }

@@ -31,6 +31,29 @@ func FuzzSplit(f *testing.F) {
 				assert.Equal(t, string(v), string(gotM[k]))
 			}
 		}
+		gotMs, gerr := SplitMembers(data)
+		require.Equal(t, werr == nil, gerr == nil)
+		if werr == nil {
+			require.Equal(t, wantM == nil, gotMs == nil)
+			require.Len(t, gotMs, len(wantM))
+			for i, f := range gotMs {
+				if i > 0 {
+					require.Less(t, gotMs[i-1].Key, f.Key)
+				}
+				assert.Equal(t, string(wantM[f.Key]), string(f.Val))
+			}
+		}
+		var wantObj map[string]json.RawMessage
+		oerr := Unmarshal(data, &wantObj)
+		gotObj, gerr := UnmarshalMembers(data)
+		require.Equal(t, oerr, gerr)
+		if oerr == nil {
+			require.Equal(t, wantObj == nil, gotObj == nil)
+			require.Len(t, gotObj, len(wantObj))
+			for _, f := range gotObj {
+				assert.Equal(t, string(wantObj[f.Key]), string(f.Val))
+			}
+		}
 		var wantS []json.RawMessage
 		werr = json.Unmarshal(data, &wantS)
 		gotS, gerr := SplitArray(data)
