@@ -8,6 +8,7 @@ import (
 	"maps"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"hewn/chain"
@@ -393,8 +394,26 @@ func (p *Project) Save(path string) error {
 }
 
 func strictUnmarshal(data []byte, dst any) error {
-	if d, ok := dst.(*string); ok {
+	// scalars without a json.Decoder (DisallowUnknownFields is about
+	// objects): what it gives them
+	switch d := dst.(type) {
+	case *string:
 		return jsonfile.UnmarshalString(data, d)
+	case *int:
+		return jsonfile.UnmarshalInt(data, d)
+	case *uint64:
+		return jsonfile.UnmarshalUint64(data, d)
+	case *bool:
+		return jsonfile.UnmarshalBool(data, d)
+	case **uint64:
+		if string(data) == "null" {
+			*d = nil
+			return nil
+		}
+		if n, err := strconv.ParseUint(string(data), 10, 64); err == nil && data[0] >= '0' && data[0] <= '9' && (len(data) == 1 || data[0] != '0') {
+			*d = &n // digits only: a valid JSON number
+			return nil
+		}
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()

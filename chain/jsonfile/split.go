@@ -3,6 +3,7 @@ package jsonfile
 import (
 	"encoding/json"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -205,6 +206,36 @@ func UnmarshalBool(data []byte, dst *bool) error {
 		*dst = false
 		return nil
 	case "null":
+		return nil
+	}
+	return json.Unmarshal(data, dst)
+}
+
+// UnmarshalInt is json.Unmarshal(data, dst) with dst a *int (null leaves
+// *dst as it is).
+func UnmarshalInt(data []byte, dst *int) error {
+	if len(data) > 0 && scanNumber(data, 0) == len(data) {
+		if n, err := strconv.ParseInt(string(data), 10, strconv.IntSize); err == nil {
+			*dst = int(n)
+			return nil
+		}
+	}
+	if string(data) == "null" {
+		return nil
+	}
+	return json.Unmarshal(data, dst)
+}
+
+// UnmarshalUint64 is json.Unmarshal(data, dst) with dst a *uint64 (null
+// leaves *dst as it is).
+func UnmarshalUint64(data []byte, dst *uint64) error {
+	if len(data) > 0 && scanNumber(data, 0) == len(data) {
+		if n, err := strconv.ParseUint(string(data), 10, 64); err == nil {
+			*dst = n
+			return nil
+		}
+	}
+	if string(data) == "null" {
 		return nil
 	}
 	return json.Unmarshal(data, dst)

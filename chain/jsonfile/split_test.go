@@ -12,6 +12,7 @@ var splitSeeds = []string{
 	`{}`, `[]`, `null`, ` { "a" : 1 , "b":[1, {"c":"d\u00e9"}], "a": true } `, `[1, "x", null, -0.5e+3]`,
 	`{"a":01}`, `[1,]`, `{"a":1,}`, `{"\u0041":1}`, "{\"a\xff\":1}", `"str"`, `3`, `{"a":tru}`, `[truex]`,
 	`{"a":"\q"}`, "[\"\x01\"]", `[1 2]`, `{"a" 1}`, `{"a":1} x`, `[[[]]]`, `{"a":"\ud800"}`, `-`, `1.`, `1e`,
+	`-0`, `+1`, `18446744073709551615`, `18446744073709551616`, `9223372036854775808`, `-9223372036854775808`, `1e2`, `1.0`,
 }
 
 // FuzzSplit checks the splitters give what encoding/json gives.
@@ -75,6 +76,16 @@ func FuzzSplit(f *testing.F) {
 		gerr = UnmarshalBool(data, &gb)
 		require.Equal(t, werr == nil, gerr == nil)
 		require.Equal(t, wb, gb)
+		wi, gi := 7, 7
+		werr = json.Unmarshal(data, &wi)
+		gerr = UnmarshalInt(data, &gi)
+		require.Equal(t, werr == nil, gerr == nil)
+		require.Equal(t, wi, gi)
+		wu, gu := uint64(7), uint64(7)
+		werr = json.Unmarshal(data, &wu)
+		gerr = UnmarshalUint64(data, &gu)
+		require.Equal(t, werr == nil, gerr == nil)
+		require.Equal(t, wu, gu)
 		var wx any
 		werr = Unmarshal(data, &wx)
 		gx, gerr := UnmarshalAny(data)
