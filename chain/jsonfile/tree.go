@@ -505,7 +505,7 @@ func (p *parser) number() *Node {
 	if !p.build {
 		return nil
 	}
-	return p.node(Number, start, string(s[start:i]))
+	return p.node(Number, start, p.share(s[start:i]))
 }
 
 // str parses a string literal at p.pos (which holds '"'), returning its
