@@ -175,8 +175,8 @@ func (d *decoder) decode(data []byte, prefix string) (*Chain, error) {
 			return nil, err
 		}
 	}
-	var raw map[string]json.RawMessage
-	if err := jsonfile.Unmarshal(data, &raw); err != nil {
+	raw, err := jsonfile.UnmarshalMembers(data)
+	if err != nil {
 		var se *jsonfile.SyntaxError
 		if prefix == "" || !errors.As(err, &se) {
 			return nil, err // a *SyntaxError located in data
@@ -188,16 +188,18 @@ func (d *decoder) decode(data []byte, prefix string) (*Chain, error) {
 	}
 	d.prefix = prefix
 	c := &Chain{Depth: 1, Width: 80, Height: 50}
-	if f, ok := raw[jsonfile.FormatKey]; ok && prefix == "" {
+	if f, ok := raw.Get(jsonfile.FormatKey); ok && prefix == "" {
 		// A chain file names its format (an older one has none); a chain
 		// inside a project has the project's.
 		if _, err := jsonfile.ReadFormat(f, ChainFormat); err != nil {
 			return nil, err
 		}
-		delete(raw, jsonfile.FormatKey)
 	}
-	for _, k := range sortedKeys(raw) {
-		v := raw[k]
+	for _, m := range raw {
+		k, v := m.Key, m.Val
+		if k == jsonfile.FormatKey && prefix == "" {
+			continue // read above
+		}
 		switch k {
 		case "name":
 			d.field(k, v, &c.Name)
@@ -217,7 +219,7 @@ func (d *decoder) decode(data []byte, prefix string) (*Chain, error) {
 			d.add(join(prefix, k), -1, "unknown key %q (want %s)", k, want)
 		}
 	}
-	if _, ok := raw["steps"]; !ok {
+	if _, ok := raw.Get("steps"); !ok {
 		d.add(join(prefix, "steps"), -1, "missing (a chain needs a list of steps)")
 	}
 	if len(d.probs) > 0 {
@@ -252,15 +254,15 @@ func (d *decoder) add(path string, step int, format string, args ...any) {
 }
 
 func (d *decoder) field(k string, v json.RawMessage, dst *string) {
-	if err := json.Unmarshal(v, dst); err != nil {
+	if err := jsonfile.UnmarshalString(v, dst); err != nil {
 		d.add(join(d.prefix, k), -1, "%s is not a string", string(v))
 	}
 }
 
 func (d *decoder) intField(k string, v json.RawMessage, dst *int, lo, hi int) {
 	p := Param{Type: Int, Min: float64(lo), Max: float64(hi)}
-	var x any
-	if err := jsonfile.Unmarshal(v, &x); err != nil {
+	x, err := jsonfile.UnmarshalAny(v)
+	if err != nil {
 		d.add(join(d.prefix, k), -1, "%v", err)
 		return
 	}
@@ -274,8 +276,8 @@ func (d *decoder) intField(k string, v json.RawMessage, dst *int, lo, hi int) {
 
 // steps decodes a step list at path; top is the index of the enclosing top-level step (-1 at top level).
 func (d *decoder) steps(v json.RawMessage, path string, depth, top int) []Step {
-	var list []json.RawMessage
-	if err := json.Unmarshal(v, &list); err != nil || list == nil {
+	list, err := jsonfile.SplitArray(v)
+	if err != nil || list == nil {
 		d.add(path, top, "%s is not a list of steps", abbrev(v))
 		return nil
 	}
@@ -313,28 +315,28 @@ func (d *decoder) steps(v json.RawMessage, path string, depth, top int) []Step {
 
 // parseStep decodes the step v at path (see step).
 func (d *decoder) parseStep(v json.RawMessage, path string, depth, top int) (Step, bool) {
-	var raw map[string]json.RawMessage
-	if err := json.Unmarshal(v, &raw); err != nil || raw == nil {
+	raw, err := jsonfile.SplitMembers(v)
+	if err != nil || raw == nil {
 		d.add(path, top, "%s is not a step object", abbrev(v))
 		return Step{}, false
 	}
 	var s Step
-	for _, k := range sortedKeys(raw) {
-		switch k {
+	for _, m := range raw {
+		switch k, v := m.Key, m.Val; k {
 		case "builder", "params":
 		case "enabled":
 			var b bool
-			if err := json.Unmarshal(raw[k], &b); err != nil {
-				d.add(path+".enabled", top, "%s is not true or false", abbrev(raw[k]))
+			if err := jsonfile.UnmarshalBool(v, &b); err != nil {
+				d.add(path+".enabled", top, "%s is not true or false", abbrev(v))
 			}
 			s.Disabled = !b
 		case "note":
-			if err := json.Unmarshal(raw[k], &s.Note); err != nil {
-				d.add(path+".note", top, "%s is not a string", abbrev(raw[k]))
+			if err := jsonfile.UnmarshalString(v, &s.Note); err != nil {
+				d.add(path+".note", top, "%s is not a string", abbrev(v))
 			}
 		case "id":
-			if err := json.Unmarshal(raw[k], &s.ID); err != nil {
-				d.add(path+".id", top, "%s is not a string", abbrev(raw[k]))
+			if err := jsonfile.UnmarshalString(v, &s.ID); err != nil {
+				d.add(path+".id", top, "%s is not a string", abbrev(v))
 			} else if err := CheckID(s.ID); err != nil {
 				d.add(path+".id", top, "%v", err)
 			}
@@ -342,12 +344,12 @@ func (d *decoder) parseStep(v json.RawMessage, path string, depth, top int) (Ste
 			d.add(path, top, "unknown key %q (want builder, id, params, enabled, note)", k)
 		}
 	}
-	bv, ok := raw["builder"]
+	bv, ok := raw.Get("builder")
 	if !ok {
 		d.add(path+".builder", top, "missing")
 		return Step{}, false
 	}
-	if err := json.Unmarshal(bv, &s.Builder); err != nil {
+	if err := jsonfile.UnmarshalString(bv, &s.Builder); err != nil {
 		d.add(path+".builder", top, "%s is not a string", abbrev(bv))
 		return Step{}, false
 	}
@@ -356,15 +358,16 @@ func (d *decoder) parseStep(v json.RawMessage, path string, depth, top int) (Ste
 		d.add(path+".builder", top, "unknown builder %q", s.Builder)
 		return Step{}, false
 	}
-	var params map[string]json.RawMessage
-	if pv, ok := raw["params"]; ok && string(pv) != "null" {
-		if err := json.Unmarshal(pv, &params); err != nil || params == nil {
+	var params jsonfile.Members
+	if pv, ok := raw.Get("params"); ok && string(pv) != "null" {
+		if params, err = jsonfile.SplitMembers(pv); err != nil || params == nil {
 			d.add(path+".params", top, "%s is not an object", abbrev(pv))
 			return Step{}, false
 		}
 	}
 	before := len(d.probs)
-	for _, k := range sortedKeys(params) {
+	for _, m := range params {
+		k := m.Key
 		pp := path + ".params." + k
 		p, ok := spec.Param(k)
 		if !ok {
@@ -387,11 +390,11 @@ func (d *decoder) parseStep(v json.RawMessage, path string, depth, top int) (Ste
 				d.add(pp, top, "sub-chains nest deeper than %d", MaxNesting)
 				continue
 			}
-			s.Params[k] = d.steps(params[k], pp, depth+1, top)
+			s.Params[k] = d.steps(m.Val, pp, depth+1, top)
 			continue
 		}
-		var x any
-		if err := jsonfile.Unmarshal(params[k], &x); err != nil {
+		x, err := jsonfile.UnmarshalAny(m.Val)
+		if err != nil {
 			d.add(pp, top, "%v", err)
 			continue
 		}

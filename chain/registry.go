@@ -183,8 +183,9 @@ var (
 	regMu    sync.RWMutex
 	registry = map[string]Spec{}
 	// regView is a copy of registry made by the first Lookup after a
-	// Register (nil until then), read by Lookup
-	// without a lock (a seed sweep's workers look a builder up a step).
+	// Register (nil until then: the package inits register every builder,
+	// and a copy each would be quadratic), read by Lookup without a lock (a
+	// seed sweep's workers look a builder up a step).
 	regView atomic.Pointer[map[string]Spec]
 )
 
@@ -225,7 +226,7 @@ func Register(s Spec) {
 	}
 	s.defaults = s.defaultValues()
 	registry[s.Name] = s
-	regView.Store(nil) // Lookup copies the registry when it is next asked (not at every init's Register)
+	regView.Store(nil)
 }
 
 // Specs lists the registered builders sorted by name.
@@ -244,20 +245,23 @@ func Specs() []Spec {
 func Lookup(name string) (Spec, bool) {
 	view := regView.Load()
 	if view == nil {
-		view = newView()
+		view = refreshView()
 	}
 	s, ok := (*view)[name]
 	return s, ok
 }
 
-// newView copies the registry for Lookup, once after the last Register.
-func newView() *map[string]Spec {
+// refreshView stores a copy of registry in regView and returns it.
+func refreshView() *map[string]Spec {
 	regMu.Lock()
 	defer regMu.Unlock()
-	if view := regView.Load(); view != nil {
-		return view
+	if v := regView.Load(); v != nil {
+		return v
 	}
 	view := maps.Clone(registry)
+	if view == nil {
+		view = map[string]Spec{}
+	}
 	regView.Store(&view)
 	return &view
 }

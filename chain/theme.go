@@ -55,6 +55,9 @@ func Hex(c color.RGBA) string { return fmt.Sprintf("#%02X%02X%02X", c.R, c.G, c.
 
 // ParseHex parses "#RRGGBB" (or "#RGB").
 func ParseHex(s string) (color.RGBA, error) {
+	if c, ok := plainHex(s); ok {
+		return c, nil
+	}
 	var r, g, b uint8
 	var err error
 	switch {
@@ -70,6 +73,32 @@ func ParseHex(s string) (color.RGBA, error) {
 		return color.RGBA{}, fmt.Errorf("%q is not a colour (want #RRGGBB)", s)
 	}
 	return color.RGBA{r, g, b, 255}, nil
+}
+
+// plainHex is ParseHex of "#RRGGBB" or "#RGB" made of hex digits only,
+// without fmt's scanner (what it accepts besides goes to it).
+func plainHex(s string) (color.RGBA, bool) {
+	if (len(s) != 7 && len(s) != 4) || s[0] != '#' {
+		return color.RGBA{}, false
+	}
+	var d [6]uint8
+	for i := 1; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= '0' && c <= '9':
+			d[i-1] = c - '0'
+		case c >= 'a' && c <= 'f':
+			d[i-1] = c - 'a' + 10
+		case c >= 'A' && c <= 'F':
+			d[i-1] = c - 'A' + 10
+		default:
+			return color.RGBA{}, false
+		}
+	}
+	if len(s) == 4 {
+		return color.RGBA{d[0] * 17, d[1] * 17, d[2] * 17, 255}, true
+	}
+	return color.RGBA{d[0]<<4 | d[1], d[2]<<4 | d[3], d[4]<<4 | d[5], 255}, true
 }
 
 // Theme maps tile types (by name) to looks. Tiles it does not list keep their

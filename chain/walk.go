@@ -18,12 +18,25 @@ func WalkSteps(steps []Step, path string, visit func(s *Step, path string)) {
 		s := &steps[i]
 		sp := path + "[" + strconv.Itoa(i) + "]"
 		visit(s, sp)
+		if !hasSubSteps(s.Params) {
+			continue // most steps: no need to sort their keys
+		}
 		for _, k := range slices.Sorted(maps.Keys(s.Params)) {
 			if sub, ok := s.Params[k].([]Step); ok {
 				WalkSteps(sub, sp+".params."+k, visit)
 			}
 		}
 	}
+}
+
+// hasSubSteps reports whether a parameter of params holds a step list.
+func hasSubSteps(params map[string]any) bool {
+	for _, v := range params {
+		if _, ok := v.([]Step); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // WalkParams calls visit with every parameter that a step of steps, or of a

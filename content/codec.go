@@ -84,7 +84,8 @@ var codecMapType = reflect.TypeFor[codecMap]()
 // decodeInto decodes n into v (addressable). It reports whether the value had the
 // right shape; on false v is left zero (the caller keeps the raw value).
 func decodeInto(n *jsonfile.Node, v reflect.Value) bool {
-	if v.CanAddr() && v.Addr().Type().Implements(codecMapType) {
+	// the codecMap types are slices: other kinds skip the costly Implements
+	if v.Kind() == reflect.Slice && v.CanAddr() && v.Addr().Type().Implements(codecMapType) {
 		return v.Addr().Interface().(codecMap).decodeNode(n)
 	}
 	switch v.Kind() {

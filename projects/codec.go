@@ -8,6 +8,7 @@ import (
 	"maps"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"hewn/chain"
@@ -113,8 +114,8 @@ func decodeAll(data []byte, keep *chain.Problems) (*Project, chain.Problems, err
 	if err != nil {
 		return nil, nil, fmt.Errorf("projects: %w", err)
 	}
-	var raw map[string]json.RawMessage
-	if err := jsonfile.Unmarshal(data, &raw); err != nil {
+	raw, err := jsonfile.UnmarshalObject(data)
+	if err != nil {
 		return nil, nil, fmt.Errorf("projects: %w", err)
 	}
 	if raw == nil {
@@ -183,8 +184,8 @@ func list(raw map[string]json.RawMessage, k, what string, add addFunc) []json.Ra
 	if !ok || string(v) == "null" {
 		return nil
 	}
-	var items []json.RawMessage
-	if err := json.Unmarshal(v, &items); err != nil {
+	items, err := jsonfile.SplitArray(v)
+	if err != nil {
 		add(k, "%s is not %s", abbrev(v), what)
 		return nil
 	}
@@ -192,8 +193,8 @@ func list(raw map[string]json.RawMessage, k, what string, add addFunc) []json.Ra
 }
 
 func decodePrefab(data json.RawMessage, path string, add addFunc) (Prefab, bool) {
-	var raw map[string]json.RawMessage
-	if err := json.Unmarshal(data, &raw); err != nil || raw == nil {
+	raw, err := jsonfile.SplitObject(data)
+	if err != nil || raw == nil {
 		add(path, "%s is not a prefab object (want name, template)", abbrev(data))
 		return Prefab{}, false
 	}
@@ -241,8 +242,8 @@ func decodePrefab(data json.RawMessage, path string, add addFunc) (Prefab, bool)
 }
 
 func decodeSettings(data json.RawMessage, add addFunc) Settings {
-	var raw map[string]json.RawMessage
-	if err := json.Unmarshal(data, &raw); err != nil || raw == nil {
+	raw, err := jsonfile.SplitObject(data)
+	if err != nil || raw == nil {
 		add("settings", "%s is not a settings object", abbrev(data))
 		return Settings{}
 	}
@@ -283,8 +284,8 @@ func decodeLevel(data json.RawMessage, path string, keep *chain.Problems) (Level
 	add := func(p, format string, args ...any) {
 		probs = append(probs, chain.Problem{Path: p, Msg: fmt.Sprintf(format, args...), Step: -1})
 	}
-	var raw map[string]json.RawMessage
-	if err := json.Unmarshal(data, &raw); err != nil || raw == nil {
+	raw, err := jsonfile.SplitObject(data)
+	if err != nil || raw == nil {
 		add(path, "%s is not a level object", abbrev(data))
 		return Level{}, probs
 	}
@@ -393,6 +394,27 @@ func (p *Project) Save(path string) error {
 }
 
 func strictUnmarshal(data []byte, dst any) error {
+	// scalars without a json.Decoder (DisallowUnknownFields is about
+	// objects): what it gives them
+	switch d := dst.(type) {
+	case *string:
+		return jsonfile.UnmarshalString(data, d)
+	case *int:
+		return jsonfile.UnmarshalInt(data, d)
+	case *uint64:
+		return jsonfile.UnmarshalUint64(data, d)
+	case *bool:
+		return jsonfile.UnmarshalBool(data, d)
+	case **uint64:
+		if string(data) == "null" {
+			*d = nil
+			return nil
+		}
+		if n, err := strconv.ParseUint(string(data), 10, 64); err == nil && data[0] >= '0' && data[0] <= '9' && (len(data) == 1 || data[0] != '0') {
+			*d = &n // digits only: a valid JSON number
+			return nil
+		}
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	return dec.Decode(dst)

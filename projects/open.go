@@ -1,7 +1,6 @@
 package projects
 
 import (
-	"encoding/json"
 	"path/filepath"
 	"strings"
 
@@ -44,14 +43,14 @@ func Sniff(data []byte) (Kind, error) {
 	if err != nil {
 		return 0, err
 	}
-	var keys map[string]json.RawMessage
-	if err := jsonfile.Unmarshal(body, &keys); err != nil {
+	keys, err := jsonfile.UnmarshalObject(body)
+	if err != nil {
 		return 0, err
 	}
 	_, levels := keys["levels"]
 	_, steps := keys["steps"]
 	var f string
-	if json.Unmarshal(keys[jsonfile.FormatKey], &f) == nil {
+	if jsonfile.UnmarshalString(keys[jsonfile.FormatKey], &f) == nil {
 		switch kind, _, _ := jsonfile.ParseFormat(f); kind {
 		case "project":
 			return KindProject, nil

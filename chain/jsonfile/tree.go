@@ -225,6 +225,14 @@ type parser struct {
 	refused bool      // err is a duplicate key or deep nesting, not a syntax error
 	path    []pathSeg // where the parser is, for errors
 	keys    []string  // keys of the objects being parsed, innermost last
+	// Building: nodes are cut from slab, the members and items of the
+	// objects and arrays being parsed wait in fields and items (each list
+	// copied once, at its size, when it ends), and short strings are
+	// shared through strs (a pack repeats its keys thousands of times).
+	slab   []Node
+	fields []Field
+	items  []*Node
+	strs   [256]string
 }
 
 type pathSeg struct {
@@ -285,7 +293,11 @@ func (p *parser) node(k Kind, off int, text string) *Node {
 	if !p.build {
 		return nil
 	}
-	return &Node{Kind: k, Off: p.skip0 + off, Text: text}
+	if len(p.slab) == cap(p.slab) {
+		p.slab = make([]Node, 0, min(max(2*cap(p.slab), 16), 512))
+	}
+	p.slab = append(p.slab, Node{Kind: k, Off: p.skip0 + off, Text: text})
+	return &p.slab[len(p.slab)-1]
 }
 
 func (p *parser) value() *Node {
@@ -338,8 +350,8 @@ func (p *parser) object() *Node {
 		p.pos++
 		return n
 	}
-	base := len(p.keys)
-	defer func() { p.keys = p.keys[:base] }()
+	base, fbase := len(p.keys), len(p.fields)
+	defer func() { p.keys, p.fields = p.keys[:base], p.fields[:fbase] }()
 	var seen map[string]bool // for objects with many keys
 	for p.err == nil {
 		p.skip()
@@ -389,7 +401,7 @@ func (p *parser) object() *Node {
 			return nil
 		}
 		if n != nil {
-			n.Fields = append(n.Fields, Field{key, v})
+			p.fields = append(p.fields, Field{key, v})
 		}
 		p.skip()
 		if p.pos < len(p.src) && p.src[p.pos] == ',' {
@@ -398,6 +410,9 @@ func (p *parser) object() *Node {
 		}
 		if p.pos < len(p.src) && p.src[p.pos] == '}' {
 			p.pos++
+			if n != nil {
+				n.Fields = slices.Clone(p.fields[fbase:])
+			}
 			return n
 		}
 		p.fail(p.pos, "unexpected %s after the value of %q (want \",\" or \"}\")", p.describe(), key)
@@ -416,6 +431,8 @@ func (p *parser) array() *Node {
 		p.pos++
 		return n
 	}
+	ibase := len(p.items)
+	defer func() { p.items = p.items[:ibase] }()
 	for i := 0; p.err == nil; i++ {
 		p.skip()
 		p.path = append(p.path, pathSeg{index: i})
@@ -425,7 +442,7 @@ func (p *parser) array() *Node {
 			return nil
 		}
 		if n != nil {
-			n.Items = append(n.Items, v)
+			p.items = append(p.items, v)
 		}
 		p.skip()
 		if p.pos < len(p.src) && p.src[p.pos] == ',' {
@@ -434,6 +451,9 @@ func (p *parser) array() *Node {
 		}
 		if p.pos < len(p.src) && p.src[p.pos] == ']' {
 			p.pos++
+			if n != nil {
+				n.Items = slices.Clone(p.items[ibase:])
+			}
 			return n
 		}
 		p.fail(p.pos, "unexpected %s in array (want \",\" or \"]\")", p.describe())
@@ -485,7 +505,7 @@ func (p *parser) number() *Node {
 	if !p.build {
 		return nil
 	}
-	return p.node(Number, start, string(s[start:i]))
+	return p.node(Number, start, p.share(s[start:i]))
 }
 
 // str parses a string literal at p.pos (which holds '"'), returning its
@@ -504,7 +524,7 @@ func (p *parser) str(decode bool) (string, bool) {
 		if !decode {
 			return "", true
 		}
-		return string(s[i:j]), true
+		return p.share(s[i:j]), true
 	}
 	var b strings.Builder
 	if decode {
@@ -601,4 +621,20 @@ func hex4(s []byte, i int) (rune, bool) {
 		}
 	}
 	return v, true
+}
+
+// share returns b as a string, often the same string for the same short
+// bytes: a small direct-mapped cache, cheaper than a map, spares most
+// repeated keys an allocation.
+func (p *parser) share(b []byte) string {
+	n := len(b)
+	if n == 0 || n > 24 {
+		return string(b)
+	}
+	h := &p.strs[(n*131+int(b[0])*31+int(b[n/2])*7+int(b[n-1]))&(len(p.strs)-1)]
+	if *h == string(b) {
+		return *h
+	}
+	*h = string(b)
+	return *h
 }

@@ -27,17 +27,36 @@ type Builtin struct {
 	Template       *Template
 }
 
-// library holds the built-in templates in a fixed order, parsed when first
-// needed (nothing is done at init: every run of hewn would pay for it).
-var library = sync.OnceValue(func() []Builtin {
+// library holds the built-in templates in a fixed order, each parsed when
+// first looked up (nothing is done at init, and a run that uses one section
+// does not read the REXPaint file of wfc_populated: every run of hewn would
+// pay for it).
+var library = sync.OnceValue(func() []*libEntry {
 	entries := builtins()
+	out := make([]*libEntry, len(entries))
 	for i := range entries {
-		if entries[i].Name == "wfc_populated" {
-			entries[i].Rows = wfcPopulatedRows()
-		}
+		out[i] = &libEntry{name: entries[i].Name, b: entries[i]}
 	}
-	return mustParseLibrary(entries)
+	return out
 })
+
+// libEntry is one built-in template, parsed by its first get.
+type libEntry struct {
+	name string // b.Name, read without the once
+	once sync.Once
+	b    Builtin
+}
+
+// get returns the entry parsed (wfc_populated's rows read first).
+func (e *libEntry) get() Builtin {
+	e.once.Do(func() {
+		if e.b.Name == "wfc_populated" {
+			e.b.Rows = wfcPopulatedRows()
+		}
+		e.b = mustParseLibrary([]Builtin{e.b})[0]
+	})
+	return e.b
+}
 
 // builtins are the built-in templates in library order, unparsed, and
 // without the rows of wfc_populated (read from its REXPaint file by library).
@@ -155,11 +174,11 @@ func mustParseLibrary(entries []Builtin) []Builtin {
 // Lookup finds a built-in template by name.
 func Lookup(name string) (Builtin, bool) {
 	lib := library()
-	i := slices.IndexFunc(lib, func(e Builtin) bool { return e.Name == name })
+	i := slices.IndexFunc(lib, func(e *libEntry) bool { return e.name == name })
 	if i < 0 {
 		return Builtin{}, false
 	}
-	return lib[i], true
+	return lib[i].get(), true
 }
 
 // Names lists the built-in templates in library order (levels, then
