@@ -44,17 +44,21 @@ const (
 	frameKey                     // data is a full copy of the map
 )
 
-// frame is one snapshot as stored. Its map is data: a full copy (a keyframe)
-// or the changes from the previous frame's map. A frame may also show a
-// bitboard over the map's inside (see State.SnapshotBoard): the map it
-// stores is the state's, which the next frame's changes start from.
+// frame is one snapshot as stored. Its map is its data: a full copy (a
+// keyframe) or the changes from the previous frame's map. A frame may also
+// show a bitboard over the map's inside (see State.SnapshotBoard): the map it
+// stores is the state's, which the next frame's changes start from. A frame
+// holds no pointer (its label and data are indexes), so its blocks cost the
+// collector nothing and are pooled.
 type frame struct {
 	step  int32 // index into History.steps (a step's frames share its reference)
 	meta  int32 // index into History.metas (consecutive frames share it when unchanged)
 	board int32 // 1 + index into History.boards, or 0 for none
+	label int32 // 1 + index into History.labels, or 0 for none
+	blk   int32 // the data: History.blocks[blk][off:off+n]
+	off   int32
+	n     int32
 	flags uint8
-	label string
-	data  []byte
 }
 
 // board is a bitboard a frame shows over its map's inside: one where a bit
@@ -77,15 +81,17 @@ const frameChunk = 64
 type History struct {
 	w, h     int
 	n        int // number of frames
-	frames   []*[frameChunk]frame
+	frames   []*[frameChunk]frame // pooled (see spare)
 	steps    []StepRef
+	labels   []string
 	metas    []*[metaChunk]meta // in blocks like frames
 	nmeta    int
 	boards   []board
 	cur      []Tile   // the map of the newest frame
 	sinceKey int      // delta bytes since the last keyframe
 	buf      []byte   // scratch the next delta is encoded into (then copied at its size)
-	arena    []byte   // the block deltas and keyframes are packed into (see keep)
+	blocks   [][]byte // the blocks frames' data is packed into (see keep)
+	arena    []byte   // the newest of blocks, to its used length
 	words    []uint64 // the block bitboards are packed into
 	spares   *spares  // pooled blocks (see spare)
 	lists    shelves
@@ -106,12 +112,28 @@ func (h *History) frame(i int) *frame { return &h.frames[i/frameChunk][i%frameCh
 
 func (h *History) meta(i int) *meta { return &h.metas[i/metaChunk][i%metaChunk] }
 
+// data returns the tile data f stores: a keyframe's tiles or a delta.
+func (h *History) data(f *frame) []byte {
+	if f.n == 0 {
+		return nil
+	}
+	return h.blocks[f.blk][f.off : f.off+f.n : f.off+f.n]
+}
+
+// label returns f's label.
+func (h *History) label(f *frame) string {
+	if f.label == 0 {
+		return ""
+	}
+	return h.labels[f.label-1]
+}
+
 // Bytes is the approximate memory held by the history's tile data (keyframes,
 // deltas and bitboards).
 func (h *History) Bytes() int {
 	n := 0
 	for i := range h.n {
-		n += len(h.frame(i).data)
+		n += int(h.frame(i).n)
 	}
 	for _, b := range h.boards {
 		n += 8 * len(b.bits)
@@ -166,10 +188,15 @@ func (h *History) add(s *State, step StepRef, label string, flags uint8, board i
 		changed = nil
 	}
 	if h.n == len(h.frames)*frameChunk {
-		h.frames = append(h.frames, new([frameChunk]frame))
+		h.frames = append(h.frames, h.spare().frameBlock())
+	}
+	var l int32
+	if label != "" {
+		h.labels = append(h.labels, label)
+		l = int32(len(h.labels))
 	}
 	f := h.frame(h.n)
-	*f = frame{step: int32(len(h.steps) - 1), meta: h.metaOf(s), board: board, flags: flags, label: label}
+	*f = frame{step: int32(len(h.steps) - 1), meta: h.metaOf(s), board: board, label: l, flags: flags}
 	h.storeMap(f, s.Map.Tiles, changed)
 	h.n++
 	h.last = s
@@ -200,13 +227,13 @@ func (h *History) storeMap(f *frame, tiles []Tile, changed *Rect) {
 		copy(h.cur, tiles)
 		return
 	}
-	f.data = h.keep(d)
+	h.keep(f, d)
 	h.sinceKey += len(d)
 }
 
 func (h *History) keyframe(f *frame, tiles []Tile) {
 	f.flags |= frameKey
-	f.data = h.keep(tileBytes(tiles))
+	h.keep(f, tileBytes(tiles))
 	h.sinceKey = 0
 }
 
@@ -258,17 +285,21 @@ func (h *History) deltaWithin(tiles []Tile, r Rect) ([]byte, bool) {
 // allocation each (blocks are pooled: see spare).
 const deltaChunk = 16 << 10
 
-// keep returns a copy of d packed into the history's current delta block.
-func (h *History) keep(d []byte) []byte {
+// keep stores a copy of d as f's data, packed into the history's current
+// delta block (a large one gets a block of its own).
+func (h *History) keep(f *frame, d []byte) {
+	f.n = int32(len(d))
 	if len(d) > cap(h.arena)-len(h.arena) {
 		if len(d) > deltaChunk/4 {
-			return slices.Clone(d)
+			h.blocks = append(h.blocks, slices.Clone(d))
+			f.blk, f.off = int32(len(h.blocks)-1), 0
+			return
 		}
 		h.arena = h.spare().byteBlock()
+		h.blocks = append(h.blocks, h.arena[:cap(h.arena)])
 	}
-	n := len(h.arena)
+	f.blk, f.off = int32(len(h.blocks)-1), int32(len(h.arena))
 	h.arena = append(h.arena, d...)
-	return h.arena[n:len(h.arena):len(h.arena)]
 }
 
 // tilesAt reconstructs the map of frame i (without its board). The caller
@@ -286,13 +317,13 @@ func (h *History) tilesAt(i int) []Tile {
 	if h.cacheIdx >= k && h.cacheIdx < i {
 		buf, start = h.cacheGrid, h.cacheIdx
 	} else {
-		buf = keyTiles(h.frame(k).data)
+		buf = keyTiles(h.data(h.frame(k)))
 	}
 	for j := start + 1; j <= i; j++ {
 		if f := h.frame(j); f.flags&frameKey != 0 {
-			buf = keyTiles(f.data)
+			buf = keyTiles(h.data(f))
 		} else {
-			applyDelta(buf, f.data)
+			applyDelta(buf, h.data(f))
 		}
 	}
 	h.cacheIdx, h.cacheGrid = i, buf
@@ -338,7 +369,7 @@ func (h *History) At(i int) Snapshot {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	f := h.frame(i)
-	s := Snapshot{Index: i, Step: h.steps[f.step], Label: f.label, Final: f.flags&frameFinal != 0,
+	s := Snapshot{Index: i, Step: h.steps[f.step], Label: h.label(f), Final: f.flags&frameFinal != 0,
 		Map: &Grid{W: h.w, H: h.h, Tiles: h.shown(i)}}
 	m := h.meta(int(f.meta))
 	if m.start != nil {
@@ -356,7 +387,7 @@ func (h *History) Changed(i int) []int {
 	defer h.mu.Unlock()
 	f := h.frame(i)
 	if i > 0 && f.flags&frameKey == 0 && f.board == 0 && h.frame(i-1).board == 0 {
-		return deltaIndexes(f.data)
+		return deltaIndexes(h.data(f))
 	}
 	cur := h.shown(i)
 	var prev []Tile
@@ -377,7 +408,7 @@ func (h *History) Changed(i int) []int {
 // StepOf returns the step reference of snapshot i without rebuilding its map.
 func (h *History) StepOf(i int) (StepRef, string) {
 	f := h.frame(i)
-	return h.steps[f.step], f.label
+	return h.steps[f.step], h.label(f)
 }
 
 // LastOf returns the index of the last snapshot made by the top-level step with
