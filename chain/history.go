@@ -362,9 +362,10 @@ func (b *board) paint(t []Tile, w, h int) {
 	}
 }
 
-// At returns snapshot i (0 ≤ i < Len). The returned map is the caller's to keep;
-// the exits, rooms, corridors and spawns are shared with the history (consecutive
-// snapshots share them when unchanged) and must be treated as read-only.
+// At returns snapshot i (0 ≤ i < Len). The returned map and list of corridors
+// are the caller's to keep; the exits, rooms, spawns and each corridor's points
+// are shared with the history (consecutive snapshots share them when unchanged)
+// and must be treated as read-only.
 func (h *History) At(i int) Snapshot {
 	h.mu.Lock()
 	defer h.mu.Unlock()
@@ -376,7 +377,14 @@ func (h *History) At(i int) Snapshot {
 		p := *m.start
 		s.Start = &p
 	}
-	s.Exits, s.Rooms, s.Corridors, s.Spawns = m.exits, m.rooms, m.corridors, m.spawns
+	s.Exits, s.Rooms, s.Spawns = m.exits, m.rooms, m.spawns
+	if m.corridors != nil {
+		// Clipped, so that appending to one cannot write into the state's.
+		s.Corridors = make([][]Point, len(m.corridors))
+		for k, c := range m.corridors {
+			s.Corridors[k] = slices.Clip(c)
+		}
+	}
 	return s
 }
 

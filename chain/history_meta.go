@@ -2,7 +2,6 @@ package chain
 
 import (
 	"bytes"
-	"slices"
 	"unsafe"
 )
 
@@ -80,17 +79,27 @@ func sameCorridor(a, b []Point) bool {
 	return len(a) == len(b) && unsafe.SliceData(a) == unsafe.SliceData(b) && (a == nil) == (b == nil)
 }
 
+// sameCorridors reports whether a and b list the same corridors (see
+// sameCorridor). The history keeps the state's corridors as they are (not
+// clipped), so that lists holding the same bytes, compared at once, settle
+// most calls.
 func sameCorridors(a, b [][]Point) bool {
-	if len(a) != len(b) || (a == nil) != (b == nil) {
-		return false
+	return len(a) == len(b) && (a == nil) == (b == nil) && corridorPrefix(a, b) == len(a)
+}
+
+// corridorPrefix returns how many leading corridors a and b share.
+func corridorPrefix(a, b [][]Point) int {
+	m := min(len(a), len(b))
+	if m == 0 {
+		return 0
 	}
-	b = b[:len(a)]
-	for i := range a {
-		if !sameCorridor(a[i], b[i]) {
-			return false
-		}
+	// Corridors before k are stored alike (the same points, length and
+	// capacity); from k, compare where their points are.
+	k := firstDiff(rawBytes(a[:m]), rawBytes(b[:m]), 0) / int(unsafe.Sizeof(a[0]))
+	for k < m && sameCorridor(a[k], b[k]) {
+		k++
 	}
-	return true
+	return k
 }
 
 // rawBytes views a list's elements as their bytes.
@@ -136,23 +145,18 @@ func keepList[T comparable](sh *shelf[T], prev, cur []T) []T {
 }
 
 // keepCorridors is keepList for corridors. It copies the list, not the
-// corridors: their points are shared with the state (see State), each held
-// clipped so that appending to it cannot write into the state's.
+// corridors: their points are shared with the state (see State), never
+// written by the history, and handed out clipped (see History.At).
 func (l *shelves) keepCorridors(prev, cur [][]Point) [][]Point {
 	if cur == nil {
 		return nil
 	}
-	k := 0
-	for k < min(len(prev), len(cur)) && sameCorridor(prev[k], cur[k]) {
-		k++
-	}
+	k := corridorPrefix(prev, cur)
 	if prev != nil && k == len(prev) && k == len(cur) {
 		return prev
 	}
 	list, from := l.corridors.grow(prev, len(cur), k == len(prev))
-	for i := from; i < len(cur); i++ {
-		list[i] = slices.Clip(cur[i])
-	}
+	copy(list[from:], cur[from:])
 	return list
 }
 
