@@ -362,10 +362,9 @@ func (b *board) paint(t []Tile, w, h int) {
 	}
 }
 
-// At returns snapshot i (0 ≤ i < Len). The returned map and list of corridors
-// are the caller's to keep; the exits, rooms, spawns and each corridor's points
-// are shared with the history (consecutive snapshots share them when unchanged)
-// and must be treated as read-only.
+// At returns snapshot i (0 ≤ i < Len). The returned map and lists are the
+// caller's to keep; each corridor's points are shared with the history (and
+// the run's state) and must be treated as read-only.
 func (h *History) At(i int) Snapshot {
 	h.mu.Lock()
 	defer h.mu.Unlock()
@@ -377,7 +376,13 @@ func (h *History) At(i int) Snapshot {
 		p := *m.start
 		s.Start = &p
 	}
-	s.Exits, s.Rooms, s.Spawns = m.exits, m.rooms, m.spawns
+	s.Exits, s.Rooms = slices.Clone(m.exits), slices.Clone(m.rooms) // out of pooled blocks
+	if m.spawns != nil {
+		s.Spawns = make([]Spawn, len(m.spawns))
+		for k, r := range m.spawns {
+			s.Spawns[k] = Spawn{X: r.X, Y: r.Y, Name: h.lists.names[r.name]}
+		}
+	}
 	if m.corridors != nil {
 		// Clipped, so that appending to one cannot write into the state's.
 		s.Corridors = make([][]Point, len(m.corridors))

@@ -11,15 +11,30 @@ type meta struct {
 	exits     []Exit
 	rooms     []Rect
 	corridors [][]Point
-	spawns    []Spawn
+	spawns    []spawnRec
 }
 
-// shelves hold the history's copies of the state's lists.
+// spawnRec is a spawn as the history keeps it: its name by index into
+// shelves.names, so that a list of them holds no pointer.
+type spawnRec struct {
+	X, Y int
+	name int32
+}
+
+// shelves hold the history's copies of the state's lists. Exits, rooms and
+// spawns hold no pointer and are kept in pooled blocks (see spare): History.At
+// copies them out.
 type shelves struct {
 	exits     shelf[Exit]
 	rooms     shelf[Rect]
-	spawns    shelf[Spawn]
+	spawns    shelf[spawnRec]
 	corridors shelf[[]Point]
+	names     []string         // the spawns' names, each once
+	nameIdx   map[string]int32 // index into names, once there are many
+	recent    [64]struct {     // recently seen names by where their bytes are
+		s string
+		i int32 // 1 + index into names
+	}
 }
 
 // metaChunk is how many metas one block of History.metas holds.
@@ -31,12 +46,14 @@ const metaChunk = 32
 // or spawn added) shares the elements it had.
 func (h *History) metaOf(s *State) int32 {
 	n := h.nmeta
+	l := &h.lists
 	var prev meta
 	if n > 0 {
-		prev = *h.meta(n - 1)
-		if prev.same(s) {
+		p := h.meta(n - 1)
+		if p.same(s, l.names) {
 			return int32(n - 1)
 		}
+		prev = *p
 	}
 	m := meta{start: prev.start}
 	if !ptrEq(prev.start, s.Start) {
@@ -46,10 +63,10 @@ func (h *History) metaOf(s *State) int32 {
 			m.start = &p
 		}
 	}
-	l := &h.lists
-	m.exits = keepList(&l.exits, prev.exits, s.Exits)
-	m.rooms = keepList(&l.rooms, prev.rooms, s.Rooms)
-	m.spawns = keepList(&l.spawns, prev.spawns, s.Spawns)
+	sp := h.spare()
+	m.exits = keepList(&l.exits, sp, prev.exits, s.Exits)
+	m.rooms = keepList(&l.rooms, sp, prev.rooms, s.Rooms)
+	m.spawns = l.keepSpawns(sp, prev.spawns, s.Spawns)
 	m.corridors = l.keepCorridors(prev.corridors, s.Corridors)
 	if n == len(h.metas)*metaChunk {
 		h.metas = append(h.metas, new([metaChunk]meta))
@@ -59,10 +76,79 @@ func (h *History) metaOf(s *State) int32 {
 	return int32(n)
 }
 
+// keepSpawns is keepList for spawns, kept as spawnRecs.
+func (l *shelves) keepSpawns(sp *spares, prev []spawnRec, cur []Spawn) []spawnRec {
+	if cur == nil {
+		return nil
+	}
+	k := spawnPrefix(prev, cur, l.names)
+	if prev != nil && k == len(prev) && k == len(cur) {
+		return prev
+	}
+	list, from := l.spawns.grow(sp, prev, len(cur), k == len(prev))
+	for i := from; i < len(cur); i++ {
+		list[i] = spawnRec{X: cur[i].X, Y: cur[i].Y, name: l.nameOf(cur[i].Name)}
+	}
+	return list
+}
+
+// spawnPrefix returns how many leading spawns a records as b holds them.
+func spawnPrefix(a []spawnRec, b []Spawn, names []string) int {
+	m := min(len(a), len(b))
+	k := 0
+	for k < m && a[k].X == b[k].X && a[k].Y == b[k].Y && names[a[k].name] == b[k].Name {
+		k++
+	}
+	return k
+}
+
+// nameOf returns the index of name in l.names, adding it the first time.
+// Spawns mostly take their names from one table (a content pack's), so the
+// same name mostly comes with the same bytes: a small cache by where they
+// are settles most calls with no hashing.
+func (l *shelves) nameOf(name string) int32 {
+	p := uintptr(unsafe.Pointer(unsafe.StringData(name)))
+	c := &l.recent[(p>>3^p>>9)%uintptr(len(l.recent))]
+	if c.i > 0 && unsafe.StringData(c.s) == unsafe.StringData(name) && len(c.s) == len(name) {
+		return c.i - 1
+	}
+	i := l.findName(name)
+	c.s, c.i = name, i+1
+	return i
+}
+
+// findName is nameOf without the cache.
+func (l *shelves) findName(name string) int32 {
+	if l.nameIdx != nil {
+		if i, ok := l.nameIdx[name]; ok {
+			return i
+		}
+	} else {
+		for i, n := range l.names {
+			if n == name {
+				return int32(i)
+			}
+		}
+	}
+	l.names = append(l.names, name)
+	i := int32(len(l.names) - 1)
+	switch {
+	case l.nameIdx != nil:
+		l.nameIdx[name] = i
+	case len(l.names) > 32:
+		l.nameIdx = make(map[string]int32, 2*len(l.names))
+		for k, n := range l.names {
+			l.nameIdx[n] = int32(k)
+		}
+	}
+	return i
+}
+
 // same reports whether m records exactly s's start, exits, rooms, corridors and spawns.
-func (m *meta) same(s *State) bool {
+func (m *meta) same(s *State, names []string) bool {
 	return ptrEq(m.start, s.Start) && sameList(m.exits, s.Exits) && sameList(m.rooms, s.Rooms) &&
-		sameList(m.spawns, s.Spawns) && sameCorridors(m.corridors, s.Corridors)
+		len(m.spawns) == len(s.Spawns) && (m.spawns == nil) == (s.Spawns == nil) &&
+		spawnPrefix(m.spawns, s.Spawns, names) == len(m.spawns) && sameCorridors(m.corridors, s.Corridors)
 }
 
 func ptrEq(a, b *Point) bool { return (a == nil && b == nil) || (a != nil && b != nil && *a == *b) }
@@ -131,7 +217,7 @@ func commonPrefix[T comparable](a, b []T) int {
 // keepList returns a read-only copy of cur (nil stays nil): prev, the
 // previous frame's copy, when equal; when cur extends prev, one sharing
 // prev's elements if it can.
-func keepList[T comparable](sh *shelf[T], prev, cur []T) []T {
+func keepList[T comparable](sh *shelf[T], sp *spares, prev, cur []T) []T {
 	if cur == nil {
 		return nil
 	}
@@ -139,7 +225,7 @@ func keepList[T comparable](sh *shelf[T], prev, cur []T) []T {
 	if prev != nil && k == len(prev) && k == len(cur) {
 		return prev
 	}
-	list, from := sh.grow(prev, len(cur), k == len(prev))
+	list, from := sh.grow(sp, prev, len(cur), k == len(prev))
 	copy(list[from:], cur[from:])
 	return list
 }
@@ -155,7 +241,7 @@ func (l *shelves) keepCorridors(prev, cur [][]Point) [][]Point {
 	if prev != nil && k == len(prev) && k == len(cur) {
 		return prev
 	}
-	list, from := l.corridors.grow(prev, len(cur), k == len(prev))
+	list, from := l.corridors.grow(nil, prev, len(cur), k == len(prev))
 	copy(list[from:], cur[from:])
 	return list
 }
@@ -174,8 +260,9 @@ const shelfBlock = 4 << 10
 // index from which the caller fills it. When extends is set, prev is the list
 // last handed out and the new one repeats its elements: if prev ends where the
 // shelf's block does and the block has room, the new list extends prev in
-// place and from is len(prev); else from is 0.
-func (sh *shelf[T]) grow(prev []T, n int, extends bool) (list []T, from int) {
+// place and from is len(prev); else from is 0. When sp is not nil (T holds no
+// pointer), blocks are pooled byte blocks.
+func (sh *shelf[T]) grow(sp *spares, prev []T, n int, extends bool) (list []T, from int) {
 	end := len(sh.buf)
 	if extends && len(prev) > 0 && len(prev) <= end && n-len(prev) <= cap(sh.buf)-end &&
 		unsafe.SliceData(prev) == &sh.buf[end-len(prev)] {
@@ -186,11 +273,19 @@ func (sh *shelf[T]) grow(prev []T, n int, extends bool) (list []T, from int) {
 		return []T{}, 0
 	}
 	if n > cap(sh.buf)-end {
-		size := max(16, min(2*cap(sh.buf), shelfBlock/int(unsafe.Sizeof(*new(T)))))
-		if n > size/2 {
-			size = n + n/8
+		size := int(unsafe.Sizeof(*new(T)))
+		switch {
+		case sp != nil && n <= deltaChunk/size:
+			b := sp.byteBlock()
+			sh.buf = unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(b[:1]))), deltaChunk/size)[:0]
+		default:
+			c := max(16, min(2*cap(sh.buf), shelfBlock/size))
+			if n > c/2 {
+				c = n + n/8
+			}
+			sh.buf = make([]T, 0, c)
 		}
-		sh.buf, end = make([]T, 0, size), 0
+		end = 0
 	}
 	sh.buf = sh.buf[:end+n]
 	return sh.buf[end : end+n : end+n], 0
