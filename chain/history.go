@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"slices"
 	"sync"
+	"unsafe"
 )
 
 // StepRef names the step that made a snapshot.
@@ -80,7 +81,7 @@ const frameChunk = 64
 // elements it had. History is safe for concurrent readers.
 type History struct {
 	w, h     int
-	n        int // number of frames
+	n        int                  // number of frames
 	frames   []*[frameChunk]frame // pooled (see spare)
 	steps    []StepRef
 	labels   []string
@@ -182,17 +183,17 @@ func (h *History) recordBoard(s *State, step StepRef, label string, bits []uint6
 // the same step (else the whole map is compared).
 func (h *History) add(s *State, step StepRef, label string, flags uint8, board int32, changed *Rect) {
 	if n := len(h.steps); n == 0 || h.steps[n-1] != step {
-		h.steps = append(h.steps, step)
+		h.steps = grown(h.steps, 16, step)
 		changed = nil
 	} else if h.n == 0 || h.frame(h.n-1).step != int32(n-1) || h.last != s {
 		changed = nil
 	}
 	if h.n == len(h.frames)*frameChunk {
-		h.frames = append(h.frames, h.spare().frameBlock())
+		h.frames = grown(h.frames, 4, h.spare().frameBlock())
 	}
 	var l int32
 	if label != "" {
-		h.labels = append(h.labels, label)
+		h.labels = grown(h.labels, 16, label)
 		l = int32(len(h.labels))
 	}
 	f := h.frame(h.n)
@@ -211,7 +212,7 @@ func (h *History) add(s *State, step StepRef, label string, flags uint8, board i
 func (h *History) storeMap(f *frame, tiles []Tile, changed *Rect) {
 	if len(h.cur) != len(tiles) {
 		h.keyframe(f, tiles)
-		h.cur = h.spare().tiles(len(tiles))
+		h.cur = carve[Tile](h, len(tiles))
 		copy(h.cur, tiles)
 		return
 	}
@@ -291,15 +292,51 @@ func (h *History) keep(f *frame, d []byte) {
 	f.n = int32(len(d))
 	if len(d) > cap(h.arena)-len(h.arena) {
 		if len(d) > deltaChunk/4 {
-			h.blocks = append(h.blocks, slices.Clone(d))
+			h.blocks = grown(h.blocks, 8, slices.Clone(d))
 			f.blk, f.off = int32(len(h.blocks)-1), 0
 			return
 		}
-		h.arena = h.spare().byteBlock()
-		h.blocks = append(h.blocks, h.arena[:cap(h.arena)])
+		h.newArena()
 	}
 	f.blk, f.off = int32(len(h.blocks)-1), int32(len(h.arena))
 	h.arena = append(h.arena, d...)
+}
+
+// grown is append(list, v), which makes room for first values when list has none.
+func grown[T any](list []T, first int, v T) []T {
+	if list == nil {
+		list = make([]T, 0, first)
+	}
+	return append(list, v)
+}
+
+// newArena starts a new delta block.
+func (h *History) newArena() {
+	h.arena = h.spare().byteBlock()
+	h.blocks = grown(h.blocks, 8, h.arena[:cap(h.arena)])
+}
+
+// carve returns room for n values of a type that holds no pointer, 8-byte
+// aligned, from the history's current delta block (many values get an
+// allocation of their own): the newest map, the lists of exits, rooms and
+// spawns, the spawn names' table. What it returns is not cleared.
+func carve[T any](h *History, n int) []T {
+	size := int(unsafe.Sizeof(*new(T)))
+	b := n * size
+	if b > deltaChunk/2 {
+		return make([]T, n)
+	}
+	pad := -len(h.arena) & 7
+	if b+pad > cap(h.arena)-len(h.arena) {
+		h.newArena()
+		pad = 0
+	}
+	k := len(h.arena) + pad
+	h.arena = h.arena[:k+b]
+	if n == 0 {
+		return []T{}
+	}
+	return unsafe.Slice((*T)(unsafe.Pointer(&h.arena[k])), n)
 }
 
 // tilesAt reconstructs the map of frame i (without its board). The caller

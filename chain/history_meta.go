@@ -2,6 +2,7 @@ package chain
 
 import (
 	"bytes"
+	"hash/maphash"
 	"unsafe"
 )
 
@@ -29,9 +30,9 @@ type shelves struct {
 	rooms     shelf[Rect]
 	spawns    shelf[spawnRec]
 	corridors shelf[[]Point]
-	names     []string         // the spawns' names, each once
-	nameIdx   map[string]int32 // index into names, once there are many
-	recent    [64]struct {     // recently seen names by where their bytes are
+	names     []string     // the spawns' names, each once
+	table     []int32      // the names by hash (see findName)
+	recent    [32]struct { // recently seen names by where their bytes are
 		s string
 		i int32 // 1 + index into names
 	}
@@ -63,10 +64,9 @@ func (h *History) metaOf(s *State) int32 {
 			m.start = &p
 		}
 	}
-	sp := h.spare()
-	m.exits = keepList(&l.exits, sp, prev.exits, s.Exits)
-	m.rooms = keepList(&l.rooms, sp, prev.rooms, s.Rooms)
-	m.spawns = l.keepSpawns(sp, prev.spawns, s.Spawns)
+	m.exits = keepList(&l.exits, h, prev.exits, s.Exits)
+	m.rooms = keepList(&l.rooms, h, prev.rooms, s.Rooms)
+	m.spawns = l.keepSpawns(h, prev.spawns, s.Spawns)
 	m.corridors = l.keepCorridors(prev.corridors, s.Corridors)
 	if n == len(h.metas)*metaChunk {
 		h.metas = append(h.metas, new([metaChunk]meta))
@@ -77,7 +77,7 @@ func (h *History) metaOf(s *State) int32 {
 }
 
 // keepSpawns is keepList for spawns, kept as spawnRecs.
-func (l *shelves) keepSpawns(sp *spares, prev []spawnRec, cur []Spawn) []spawnRec {
+func (l *shelves) keepSpawns(h *History, prev []spawnRec, cur []Spawn) []spawnRec {
 	if cur == nil {
 		return nil
 	}
@@ -85,9 +85,9 @@ func (l *shelves) keepSpawns(sp *spares, prev []spawnRec, cur []Spawn) []spawnRe
 	if prev != nil && k == len(prev) && k == len(cur) {
 		return prev
 	}
-	list, from := l.spawns.grow(sp, prev, len(cur), k == len(prev))
+	list, from := l.spawns.grow(h, prev, len(cur), k == len(prev))
 	for i := from; i < len(cur); i++ {
-		list[i] = spawnRec{X: cur[i].X, Y: cur[i].Y, name: l.nameOf(cur[i].Name)}
+		list[i] = spawnRec{X: cur[i].X, Y: cur[i].Y, name: l.nameOf(h, cur[i].Name)}
 	}
 	return list
 }
@@ -106,43 +106,59 @@ func spawnPrefix(a []spawnRec, b []Spawn, names []string) int {
 // Spawns mostly take their names from one table (a content pack's), so the
 // same name mostly comes with the same bytes: a small cache by where they
 // are settles most calls with no hashing.
-func (l *shelves) nameOf(name string) int32 {
+func (l *shelves) nameOf(h *History, name string) int32 {
 	p := uintptr(unsafe.Pointer(unsafe.StringData(name)))
 	c := &l.recent[(p>>3^p>>9)%uintptr(len(l.recent))]
 	if c.i > 0 && unsafe.StringData(c.s) == unsafe.StringData(name) && len(c.s) == len(name) {
 		return c.i - 1
 	}
-	i := l.findName(name)
+	i := l.findName(h, name)
 	c.s, c.i = name, i+1
 	return i
 }
 
-// findName is nameOf without the cache.
-func (l *shelves) findName(name string) int32 {
-	if l.nameIdx != nil {
-		if i, ok := l.nameIdx[name]; ok {
+// findName is nameOf without the cache: l.table holds the names by hash
+// (open addressing), as 1 + their index (0 for a free slot), at most half
+// full.
+func (l *shelves) findName(h *History, name string) int32 {
+	if len(l.table) == 0 {
+		l.table = newTable(h, 256)
+	}
+	mask := uint64(len(l.table) - 1)
+	k := maphash.String(nameSeed, name) & mask
+	for ; l.table[k] != 0; k = (k + 1) & mask {
+		if i := l.table[k] - 1; l.names[i] == name {
 			return i
 		}
-	} else {
-		for i, n := range l.names {
-			if n == name {
-				return int32(i)
-			}
-		}
 	}
-	l.names = append(l.names, name)
+	l.names = grown(l.names, 32, name)
 	i := int32(len(l.names) - 1)
-	switch {
-	case l.nameIdx != nil:
-		l.nameIdx[name] = i
-	case len(l.names) > 32:
-		l.nameIdx = make(map[string]int32, 2*len(l.names))
-		for k, n := range l.names {
-			l.nameIdx[n] = int32(k)
+	l.table[k] = i + 1
+	if 2*len(l.names) > len(l.table) {
+		t := newTable(h, 2*len(l.table))
+		mask := uint64(len(t) - 1)
+		for j, n := range l.names {
+			k := maphash.String(nameSeed, n) & mask
+			for t[k] != 0 {
+				k = (k + 1) & mask
+			}
+			t[k] = int32(j) + 1
 		}
+		l.table = t
 	}
 	return i
 }
+
+// newTable returns an empty name table of n slots.
+func newTable(h *History, n int) []int32 {
+	t := carve[int32](h, n)
+	clear(t)
+	return t
+}
+
+// nameSeed seeds the name tables' hash (which names share a slot changes
+// nothing a history records).
+var nameSeed = maphash.MakeSeed()
 
 // same reports whether m records exactly s's start, exits, rooms, corridors and spawns.
 func (m *meta) same(s *State, names []string) bool {
@@ -217,7 +233,7 @@ func commonPrefix[T comparable](a, b []T) int {
 // keepList returns a read-only copy of cur (nil stays nil): prev, the
 // previous frame's copy, when equal; when cur extends prev, one sharing
 // prev's elements if it can.
-func keepList[T comparable](sh *shelf[T], sp *spares, prev, cur []T) []T {
+func keepList[T comparable](sh *shelf[T], h *History, prev, cur []T) []T {
 	if cur == nil {
 		return nil
 	}
@@ -225,7 +241,7 @@ func keepList[T comparable](sh *shelf[T], sp *spares, prev, cur []T) []T {
 	if prev != nil && k == len(prev) && k == len(cur) {
 		return prev
 	}
-	list, from := sh.grow(sp, prev, len(cur), k == len(prev))
+	list, from := sh.grow(h, prev, len(cur), k == len(prev))
 	copy(list[from:], cur[from:])
 	return list
 }
@@ -260,9 +276,9 @@ const shelfBlock = 4 << 10
 // index from which the caller fills it. When extends is set, prev is the list
 // last handed out and the new one repeats its elements: if prev ends where the
 // shelf's block does and the block has room, the new list extends prev in
-// place and from is len(prev); else from is 0. When sp is not nil (T holds no
-// pointer), blocks are pooled byte blocks.
-func (sh *shelf[T]) grow(sp *spares, prev []T, n int, extends bool) (list []T, from int) {
+// place and from is len(prev); else from is 0. When h is not nil (T holds no
+// pointer), blocks are carved from h's pooled blocks (see carve).
+func (sh *shelf[T]) grow(h *History, prev []T, n int, extends bool) (list []T, from int) {
 	end := len(sh.buf)
 	if extends && len(prev) > 0 && len(prev) <= end && n-len(prev) <= cap(sh.buf)-end &&
 		unsafe.SliceData(prev) == &sh.buf[end-len(prev)] {
@@ -273,16 +289,13 @@ func (sh *shelf[T]) grow(sp *spares, prev []T, n int, extends bool) (list []T, f
 		return []T{}, 0
 	}
 	if n > cap(sh.buf)-end {
-		size := int(unsafe.Sizeof(*new(T)))
-		switch {
-		case sp != nil && n <= deltaChunk/size:
-			b := sp.byteBlock()
-			sh.buf = unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(b[:1]))), deltaChunk/size)[:0]
-		default:
-			c := max(16, min(2*cap(sh.buf), shelfBlock/size))
-			if n > c/2 {
-				c = n + n/8
-			}
+		c := max(16, min(2*cap(sh.buf), shelfBlock/int(unsafe.Sizeof(*new(T)))))
+		if n > c/2 {
+			c = n + n/8
+		}
+		if h != nil {
+			sh.buf = carve[T](h, c)[:0]
+		} else {
 			sh.buf = make([]T, 0, c)
 		}
 		end = 0

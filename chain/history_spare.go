@@ -3,7 +3,6 @@ package chain
 import (
 	"runtime"
 	"sync"
-	"unsafe"
 )
 
 // The blocks a history keeps its frames and tiles in (frames, deltas and
@@ -61,7 +60,7 @@ func (sp *spares) frameBlock() *[frameChunk]frame {
 
 func (sp *spares) byteBlock() []byte {
 	b := spareBytes.Get().(*[deltaChunk]byte)
-	sp.bytes = append(sp.bytes, b)
+	sp.bytes = grown(sp.bytes, 8, b)
 	return b[:0]
 }
 
@@ -69,13 +68,4 @@ func (sp *spares) wordBlock() []uint64 {
 	b := spareWords.Get().(*[wordChunk]uint64)
 	sp.words = append(sp.words, b)
 	return b[:0]
-}
-
-// tiles returns n tiles, in a pooled block when they fit one.
-func (sp *spares) tiles(n int) []Tile {
-	if n > deltaChunk {
-		return make([]Tile, n)
-	}
-	b := sp.byteBlock()[:n]
-	return unsafe.Slice((*Tile)(unsafe.Pointer(unsafe.SliceData(b))), n)
 }
