@@ -102,12 +102,16 @@ func appendUvarint(out []byte, v int) []byte {
 
 // firstDiff returns the first index at or after i where a and b differ (len(a)
 // when none): 64 bytes at a time word by word until i is aligned on 256
-// bytes, then 256 at a time with the vectorised comparison, and eight bytes
-// at a time to locate the difference.
+// bytes, then 1024 or 256 at a time with the vectorised comparison, and eight
+// bytes at a time to locate the difference.
 func firstDiff(a, b []byte, i int) int {
 	n := len(a)
 	b = b[:n]
 	for i+64 <= n {
+		if i&255 == 0 && i+1024 <= n && bytes.Equal(a[i:i+1024], b[i:i+1024]) {
+			i += 1024
+			continue
+		}
 		if i&255 == 0 && i+256 <= n && bytes.Equal(a[i:i+256], b[i:i+256]) {
 			i += 256
 			continue
