@@ -148,13 +148,14 @@ func (h *History) record(s *State, step StepRef, label string, final bool) {
 	if final {
 		flags = frameFinal
 	}
-	h.add(s, step, label, flags, 0, nil)
+	h.add(s, step, label, flags, 0, nil, false)
 }
 
 // recordWithin appends a snapshot of s whose step changed no tile outside
-// changed since its previous snapshot (see State.SnapshotWithin).
-func (h *History) recordWithin(s *State, step StepRef, label string, changed Rect) {
-	h.add(s, step, label, 0, 0, &changed)
+// changed since its previous snapshot (see State.SnapshotWithin), and none of
+// its lists either when tilesOnly is set (see State.SnapshotTilesWithin).
+func (h *History) recordWithin(s *State, step StepRef, label string, changed Rect, tilesOnly bool) {
+	h.add(s, step, label, 0, 0, &changed, tilesOnly)
 }
 
 // recordBoard appends a snapshot of s showing bits over the map's inside (see
@@ -175,18 +176,26 @@ func (h *History) recordBoard(s *State, step StepRef, label string, bits []uint6
 	}
 	copy(kept, bits[:n])
 	h.boards = append(h.boards, board{bits: kept, one: one, zero: zero})
-	h.add(s, step, label, 0, int32(len(h.boards)), nil)
+	h.add(s, step, label, 0, int32(len(h.boards)), nil, false)
 }
 
 // add appends a frame of s. When changed is not nil, it bounds the tiles
 // that changed since the newest frame, if that frame was recorded from s by
-// the same step (else the whole map is compared).
-func (h *History) add(s *State, step StepRef, label string, flags uint8, board int32, changed *Rect) {
+// the same step (else the whole map is compared); then tilesOnly reports
+// that s's start and lists did not change since either (else they are
+// compared).
+func (h *History) add(s *State, step StepRef, label string, flags uint8, board int32, changed *Rect, tilesOnly bool) {
 	if n := len(h.steps); n == 0 || h.steps[n-1] != step {
 		h.steps = grown(h.steps, 16, step)
-		changed = nil
+		changed, tilesOnly = nil, false
 	} else if h.n == 0 || h.frame(h.n-1).step != int32(n-1) || h.last != s {
-		changed = nil
+		changed, tilesOnly = nil, false
+	}
+	var m int32
+	if tilesOnly && changed != nil {
+		m = h.frame(h.n - 1).meta
+	} else {
+		m = h.metaOf(s)
 	}
 	if h.n == len(h.frames)*frameChunk {
 		h.frames = grown(h.frames, 4, h.spare().frameBlock())
@@ -197,7 +206,7 @@ func (h *History) add(s *State, step StepRef, label string, flags uint8, board i
 		l = int32(len(h.labels))
 	}
 	f := h.frame(h.n)
-	*f = frame{step: int32(len(h.steps) - 1), meta: h.metaOf(s), board: board, label: l, flags: flags}
+	*f = frame{step: int32(len(h.steps) - 1), meta: m, board: board, label: l, flags: flags}
 	h.storeMap(f, s.Map.Tiles, changed)
 	h.n++
 	h.last = s
