@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"slices"
 	"sync"
+	"unsafe"
 )
 
 // StepRef names the step that made a snapshot.
@@ -44,17 +45,21 @@ const (
 	frameKey                     // data is a full copy of the map
 )
 
-// frame is one snapshot as stored. Its map is data: a full copy (a keyframe)
-// or the changes from the previous frame's map. A frame may also show a
-// bitboard over the map's inside (see State.SnapshotBoard): the map it
-// stores is the state's, which the next frame's changes start from.
+// frame is one snapshot as stored. Its map is its data: a full copy (a
+// keyframe) or the changes from the previous frame's map. A frame may also
+// show a bitboard over the map's inside (see State.SnapshotBoard): the map it
+// stores is the state's, which the next frame's changes start from. A frame
+// holds no pointer (its label and data are indexes), so its blocks cost the
+// collector nothing and are pooled.
 type frame struct {
 	step  int32 // index into History.steps (a step's frames share its reference)
 	meta  int32 // index into History.metas (consecutive frames share it when unchanged)
 	board int32 // 1 + index into History.boards, or 0 for none
+	label int32 // 1 + index into History.labels, or 0 for none
+	blk   int32 // the data: History.blocks[blk][off:off+n]
+	off   int32
+	n     int32
 	flags uint8
-	label string
-	data  []byte
 }
 
 // board is a bitboard a frame shows over its map's inside: one where a bit
@@ -76,16 +81,18 @@ const frameChunk = 64
 // elements it had. History is safe for concurrent readers.
 type History struct {
 	w, h     int
-	n        int // number of frames
-	frames   []*[frameChunk]frame
+	n        int                  // number of frames
+	frames   []*[frameChunk]frame // pooled (see spare)
 	steps    []StepRef
+	labels   []string
 	metas    []*[metaChunk]meta // in blocks like frames
 	nmeta    int
 	boards   []board
 	cur      []Tile   // the map of the newest frame
 	sinceKey int      // delta bytes since the last keyframe
 	buf      []byte   // scratch the next delta is encoded into (then copied at its size)
-	arena    []byte   // the block deltas and keyframes are packed into (see keep)
+	blocks   [][]byte // the blocks frames' data is packed into (see keep)
+	arena    []byte   // the newest of blocks, to its used length
 	words    []uint64 // the block bitboards are packed into
 	spares   *spares  // pooled blocks (see spare)
 	lists    shelves
@@ -106,12 +113,28 @@ func (h *History) frame(i int) *frame { return &h.frames[i/frameChunk][i%frameCh
 
 func (h *History) meta(i int) *meta { return &h.metas[i/metaChunk][i%metaChunk] }
 
+// data returns the tile data f stores: a keyframe's tiles or a delta.
+func (h *History) data(f *frame) []byte {
+	if f.n == 0 {
+		return nil
+	}
+	return h.blocks[f.blk][f.off : f.off+f.n : f.off+f.n]
+}
+
+// label returns f's label.
+func (h *History) label(f *frame) string {
+	if f.label == 0 {
+		return ""
+	}
+	return h.labels[f.label-1]
+}
+
 // Bytes is the approximate memory held by the history's tile data (keyframes,
 // deltas and bitboards).
 func (h *History) Bytes() int {
 	n := 0
 	for i := range h.n {
-		n += len(h.frame(i).data)
+		n += int(h.frame(i).n)
 	}
 	for _, b := range h.boards {
 		n += 8 * len(b.bits)
@@ -125,13 +148,14 @@ func (h *History) record(s *State, step StepRef, label string, final bool) {
 	if final {
 		flags = frameFinal
 	}
-	h.add(s, step, label, flags, 0, nil)
+	h.add(s, step, label, flags, 0, nil, false)
 }
 
 // recordWithin appends a snapshot of s whose step changed no tile outside
-// changed since its previous snapshot (see State.SnapshotWithin).
-func (h *History) recordWithin(s *State, step StepRef, label string, changed Rect) {
-	h.add(s, step, label, 0, 0, &changed)
+// changed since its previous snapshot (see State.SnapshotWithin), and none of
+// its lists either when tilesOnly is set (see State.SnapshotTilesWithin).
+func (h *History) recordWithin(s *State, step StepRef, label string, changed Rect, tilesOnly bool) {
+	h.add(s, step, label, 0, 0, &changed, tilesOnly)
 }
 
 // recordBoard appends a snapshot of s showing bits over the map's inside (see
@@ -152,24 +176,37 @@ func (h *History) recordBoard(s *State, step StepRef, label string, bits []uint6
 	}
 	copy(kept, bits[:n])
 	h.boards = append(h.boards, board{bits: kept, one: one, zero: zero})
-	h.add(s, step, label, 0, int32(len(h.boards)), nil)
+	h.add(s, step, label, 0, int32(len(h.boards)), nil, false)
 }
 
 // add appends a frame of s. When changed is not nil, it bounds the tiles
 // that changed since the newest frame, if that frame was recorded from s by
-// the same step (else the whole map is compared).
-func (h *History) add(s *State, step StepRef, label string, flags uint8, board int32, changed *Rect) {
+// the same step (else the whole map is compared); then tilesOnly reports
+// that s's start and lists did not change since either (else they are
+// compared).
+func (h *History) add(s *State, step StepRef, label string, flags uint8, board int32, changed *Rect, tilesOnly bool) {
 	if n := len(h.steps); n == 0 || h.steps[n-1] != step {
-		h.steps = append(h.steps, step)
-		changed = nil
+		h.steps = grown(h.steps, 16, step)
+		changed, tilesOnly = nil, false
 	} else if h.n == 0 || h.frame(h.n-1).step != int32(n-1) || h.last != s {
-		changed = nil
+		changed, tilesOnly = nil, false
+	}
+	var m int32
+	if tilesOnly && changed != nil {
+		m = h.frame(h.n - 1).meta
+	} else {
+		m = h.metaOf(s)
 	}
 	if h.n == len(h.frames)*frameChunk {
-		h.frames = append(h.frames, new([frameChunk]frame))
+		h.frames = grown(h.frames, 4, h.spare().frameBlock())
+	}
+	var l int32
+	if label != "" {
+		h.labels = grown(h.labels, 16, label)
+		l = int32(len(h.labels))
 	}
 	f := h.frame(h.n)
-	*f = frame{step: int32(len(h.steps) - 1), meta: h.metaOf(s), board: board, flags: flags, label: label}
+	*f = frame{step: int32(len(h.steps) - 1), meta: m, board: board, label: l, flags: flags}
 	h.storeMap(f, s.Map.Tiles, changed)
 	h.n++
 	h.last = s
@@ -184,7 +221,7 @@ func (h *History) add(s *State, step StepRef, label string, flags uint8, board i
 func (h *History) storeMap(f *frame, tiles []Tile, changed *Rect) {
 	if len(h.cur) != len(tiles) {
 		h.keyframe(f, tiles)
-		h.cur = h.spare().tiles(len(tiles))
+		h.cur = carve[Tile](h, len(tiles))
 		copy(h.cur, tiles)
 		return
 	}
@@ -200,13 +237,13 @@ func (h *History) storeMap(f *frame, tiles []Tile, changed *Rect) {
 		copy(h.cur, tiles)
 		return
 	}
-	f.data = h.keep(d)
+	h.keep(f, d)
 	h.sinceKey += len(d)
 }
 
 func (h *History) keyframe(f *frame, tiles []Tile) {
 	f.flags |= frameKey
-	f.data = h.keep(tileBytes(tiles))
+	h.keep(f, tileBytes(tiles))
 	h.sinceKey = 0
 }
 
@@ -258,17 +295,57 @@ func (h *History) deltaWithin(tiles []Tile, r Rect) ([]byte, bool) {
 // allocation each (blocks are pooled: see spare).
 const deltaChunk = 16 << 10
 
-// keep returns a copy of d packed into the history's current delta block.
-func (h *History) keep(d []byte) []byte {
+// keep stores a copy of d as f's data, packed into the history's current
+// delta block (a large one gets a block of its own).
+func (h *History) keep(f *frame, d []byte) {
+	f.n = int32(len(d))
 	if len(d) > cap(h.arena)-len(h.arena) {
 		if len(d) > deltaChunk/4 {
-			return slices.Clone(d)
+			h.blocks = grown(h.blocks, 8, slices.Clone(d))
+			f.blk, f.off = int32(len(h.blocks)-1), 0
+			return
 		}
-		h.arena = h.spare().byteBlock()
+		h.newArena()
 	}
-	n := len(h.arena)
+	f.blk, f.off = int32(len(h.blocks)-1), int32(len(h.arena))
 	h.arena = append(h.arena, d...)
-	return h.arena[n:len(h.arena):len(h.arena)]
+}
+
+// grown is append(list, v), which makes room for first values when list has none.
+func grown[T any](list []T, first int, v T) []T {
+	if list == nil {
+		list = make([]T, 0, first)
+	}
+	return append(list, v)
+}
+
+// newArena starts a new delta block.
+func (h *History) newArena() {
+	h.arena = h.spare().byteBlock()
+	h.blocks = grown(h.blocks, 8, h.arena[:cap(h.arena)])
+}
+
+// carve returns room for n values of a type that holds no pointer, 8-byte
+// aligned, from the history's current delta block (many values get an
+// allocation of their own): the newest map, the lists of exits, rooms and
+// spawns, the spawn names' table. What it returns is not cleared.
+func carve[T any](h *History, n int) []T {
+	size := int(unsafe.Sizeof(*new(T)))
+	b := n * size
+	if b > deltaChunk/2 {
+		return make([]T, n)
+	}
+	pad := -len(h.arena) & 7
+	if b+pad > cap(h.arena)-len(h.arena) {
+		h.newArena()
+		pad = 0
+	}
+	k := len(h.arena) + pad
+	h.arena = h.arena[:k+b]
+	if n == 0 {
+		return []T{}
+	}
+	return unsafe.Slice((*T)(unsafe.Pointer(&h.arena[k])), n)
 }
 
 // tilesAt reconstructs the map of frame i (without its board). The caller
@@ -286,13 +363,13 @@ func (h *History) tilesAt(i int) []Tile {
 	if h.cacheIdx >= k && h.cacheIdx < i {
 		buf, start = h.cacheGrid, h.cacheIdx
 	} else {
-		buf = keyTiles(h.frame(k).data)
+		buf = keyTiles(h.data(h.frame(k)))
 	}
 	for j := start + 1; j <= i; j++ {
 		if f := h.frame(j); f.flags&frameKey != 0 {
-			buf = keyTiles(f.data)
+			buf = keyTiles(h.data(f))
 		} else {
-			applyDelta(buf, f.data)
+			applyDelta(buf, h.data(f))
 		}
 	}
 	h.cacheIdx, h.cacheGrid = i, buf
@@ -331,21 +408,34 @@ func (b *board) paint(t []Tile, w, h int) {
 	}
 }
 
-// At returns snapshot i (0 ≤ i < Len). The returned map is the caller's to keep;
-// the exits, rooms, corridors and spawns are shared with the history (consecutive
-// snapshots share them when unchanged) and must be treated as read-only.
+// At returns snapshot i (0 ≤ i < Len). The returned map and lists are the
+// caller's to keep; each corridor's points are shared with the history (and
+// the run's state) and must be treated as read-only.
 func (h *History) At(i int) Snapshot {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	f := h.frame(i)
-	s := Snapshot{Index: i, Step: h.steps[f.step], Label: f.label, Final: f.flags&frameFinal != 0,
+	s := Snapshot{Index: i, Step: h.steps[f.step], Label: h.label(f), Final: f.flags&frameFinal != 0,
 		Map: &Grid{W: h.w, H: h.h, Tiles: h.shown(i)}}
 	m := h.meta(int(f.meta))
 	if m.start != nil {
 		p := *m.start
 		s.Start = &p
 	}
-	s.Exits, s.Rooms, s.Corridors, s.Spawns = m.exits, m.rooms, m.corridors, m.spawns
+	s.Exits, s.Rooms = slices.Clone(m.exits), slices.Clone(m.rooms) // out of pooled blocks
+	if m.spawns != nil {
+		s.Spawns = make([]Spawn, len(m.spawns))
+		for k, r := range m.spawns {
+			s.Spawns[k] = Spawn{X: r.X, Y: r.Y, Name: h.lists.names[r.name]}
+		}
+	}
+	if m.corridors != nil {
+		// Clipped, so that appending to one cannot write into the state's.
+		s.Corridors = make([][]Point, len(m.corridors))
+		for k, c := range m.corridors {
+			s.Corridors[k] = slices.Clip(c)
+		}
+	}
 	return s
 }
 
@@ -356,7 +446,7 @@ func (h *History) Changed(i int) []int {
 	defer h.mu.Unlock()
 	f := h.frame(i)
 	if i > 0 && f.flags&frameKey == 0 && f.board == 0 && h.frame(i-1).board == 0 {
-		return deltaIndexes(f.data)
+		return deltaIndexes(h.data(f))
 	}
 	cur := h.shown(i)
 	var prev []Tile
@@ -377,7 +467,7 @@ func (h *History) Changed(i int) []int {
 // StepOf returns the step reference of snapshot i without rebuilding its map.
 func (h *History) StepOf(i int) (StepRef, string) {
 	f := h.frame(i)
-	return h.steps[f.step], f.label
+	return h.steps[f.step], h.label(f)
 }
 
 // LastOf returns the index of the last snapshot made by the top-level step with

@@ -50,12 +50,24 @@ func (e *deltaEncoder) encode(old, cur []byte, maxRuns int) bool {
 }
 
 // encodeSpan is encode for the bytes lo..hi of a short span (a row of a
-// changed rectangle), byte by byte.
+// changed rectangle): equal words skipped eight bytes at a time, runs found
+// byte by byte.
 func (e *deltaEncoder) encodeSpan(old, cur []byte, lo, hi, maxRuns int) bool {
 	old, cur = old[:hi], cur[:hi]
 	out, last, runs := e.out, e.last, e.runs
 	ok := true
 	for i := lo; i < hi; i++ {
+		for i+8 <= hi {
+			x := binary.LittleEndian.Uint64(old[i:]) ^ binary.LittleEndian.Uint64(cur[i:])
+			if x != 0 {
+				i += bits.TrailingZeros64(x) / 8
+				break
+			}
+			i += 8
+		}
+		if i >= hi {
+			break
+		}
 		if old[i] == cur[i] {
 			continue
 		}
@@ -90,12 +102,16 @@ func appendUvarint(out []byte, v int) []byte {
 
 // firstDiff returns the first index at or after i where a and b differ (len(a)
 // when none): 64 bytes at a time word by word until i is aligned on 256
-// bytes, then 256 at a time with the vectorised comparison, and eight bytes
-// at a time to locate the difference.
+// bytes, then 1024 or 256 at a time with the vectorised comparison, and eight
+// bytes at a time to locate the difference.
 func firstDiff(a, b []byte, i int) int {
 	n := len(a)
 	b = b[:n]
 	for i+64 <= n {
+		if i&255 == 0 && i+1024 <= n && bytes.Equal(a[i:i+1024], b[i:i+1024]) {
+			i += 1024
+			continue
+		}
 		if i&255 == 0 && i+256 <= n && bytes.Equal(a[i:i+256], b[i:i+256]) {
 			i += 256
 			continue

@@ -2,7 +2,7 @@ package chain
 
 import (
 	"bytes"
-	"slices"
+	"hash/maphash"
 	"unsafe"
 )
 
@@ -12,15 +12,30 @@ type meta struct {
 	exits     []Exit
 	rooms     []Rect
 	corridors [][]Point
-	spawns    []Spawn
+	spawns    []spawnRec
 }
 
-// shelves hold the history's copies of the state's lists.
+// spawnRec is a spawn as the history keeps it: its name by index into
+// shelves.names, so that a list of them holds no pointer.
+type spawnRec struct {
+	X, Y int
+	name int32
+}
+
+// shelves hold the history's copies of the state's lists. Exits, rooms and
+// spawns hold no pointer and are kept in pooled blocks (see spare): History.At
+// copies them out.
 type shelves struct {
 	exits     shelf[Exit]
 	rooms     shelf[Rect]
-	spawns    shelf[Spawn]
+	spawns    shelf[spawnRec]
 	corridors shelf[[]Point]
+	names     []string     // the spawns' names, each once
+	table     []int32      // the names by hash (see findName)
+	recent    [32]struct { // recently seen names by where their bytes are
+		s string
+		i int32 // 1 + index into names
+	}
 }
 
 // metaChunk is how many metas one block of History.metas holds.
@@ -32,12 +47,14 @@ const metaChunk = 32
 // or spawn added) shares the elements it had.
 func (h *History) metaOf(s *State) int32 {
 	n := h.nmeta
+	l := &h.lists
 	var prev meta
 	if n > 0 {
-		prev = *h.meta(n - 1)
-		if prev.same(s) {
+		p := h.meta(n - 1)
+		if p.same(s, l.names) {
 			return int32(n - 1)
 		}
+		prev = *p
 	}
 	m := meta{start: prev.start}
 	if !ptrEq(prev.start, s.Start) {
@@ -47,10 +64,9 @@ func (h *History) metaOf(s *State) int32 {
 			m.start = &p
 		}
 	}
-	l := &h.lists
-	m.exits = keepList(&l.exits, prev.exits, s.Exits)
-	m.rooms = keepList(&l.rooms, prev.rooms, s.Rooms)
-	m.spawns = keepList(&l.spawns, prev.spawns, s.Spawns)
+	m.exits = keepList(&l.exits, h, prev.exits, s.Exits)
+	m.rooms = keepList(&l.rooms, h, prev.rooms, s.Rooms)
+	m.spawns = l.keepSpawns(h, prev.spawns, s.Spawns)
 	m.corridors = l.keepCorridors(prev.corridors, s.Corridors)
 	if n == len(h.metas)*metaChunk {
 		h.metas = append(h.metas, new([metaChunk]meta))
@@ -60,10 +76,95 @@ func (h *History) metaOf(s *State) int32 {
 	return int32(n)
 }
 
+// keepSpawns is keepList for spawns, kept as spawnRecs.
+func (l *shelves) keepSpawns(h *History, prev []spawnRec, cur []Spawn) []spawnRec {
+	if cur == nil {
+		return nil
+	}
+	k := spawnPrefix(prev, cur, l.names)
+	if prev != nil && k == len(prev) && k == len(cur) {
+		return prev
+	}
+	list, from := l.spawns.grow(h, prev, len(cur), k == len(prev))
+	for i := from; i < len(cur); i++ {
+		list[i] = spawnRec{X: cur[i].X, Y: cur[i].Y, name: l.nameOf(h, cur[i].Name)}
+	}
+	return list
+}
+
+// spawnPrefix returns how many leading spawns a records as b holds them.
+func spawnPrefix(a []spawnRec, b []Spawn, names []string) int {
+	m := min(len(a), len(b))
+	k := 0
+	for k < m && a[k].X == b[k].X && a[k].Y == b[k].Y && names[a[k].name] == b[k].Name {
+		k++
+	}
+	return k
+}
+
+// nameOf returns the index of name in l.names, adding it the first time.
+// Spawns mostly take their names from one table (a content pack's), so the
+// same name mostly comes with the same bytes: a small cache by where they
+// are settles most calls with no hashing.
+func (l *shelves) nameOf(h *History, name string) int32 {
+	p := uintptr(unsafe.Pointer(unsafe.StringData(name)))
+	c := &l.recent[(p>>3^p>>9)%uintptr(len(l.recent))]
+	if c.i > 0 && unsafe.StringData(c.s) == unsafe.StringData(name) && len(c.s) == len(name) {
+		return c.i - 1
+	}
+	i := l.findName(h, name)
+	c.s, c.i = name, i+1
+	return i
+}
+
+// findName is nameOf without the cache: l.table holds the names by hash
+// (open addressing), as 1 + their index (0 for a free slot), at most half
+// full.
+func (l *shelves) findName(h *History, name string) int32 {
+	if len(l.table) == 0 {
+		l.table = newTable(h, 256)
+	}
+	mask := uint64(len(l.table) - 1)
+	k := maphash.String(nameSeed, name) & mask
+	for ; l.table[k] != 0; k = (k + 1) & mask {
+		if i := l.table[k] - 1; l.names[i] == name {
+			return i
+		}
+	}
+	l.names = grown(l.names, 32, name)
+	i := int32(len(l.names) - 1)
+	l.table[k] = i + 1
+	if 2*len(l.names) > len(l.table) {
+		t := newTable(h, 2*len(l.table))
+		mask := uint64(len(t) - 1)
+		for j, n := range l.names {
+			k := maphash.String(nameSeed, n) & mask
+			for t[k] != 0 {
+				k = (k + 1) & mask
+			}
+			t[k] = int32(j) + 1
+		}
+		l.table = t
+	}
+	return i
+}
+
+// newTable returns an empty name table of n slots.
+func newTable(h *History, n int) []int32 {
+	t := carve[int32](h, n)
+	clear(t)
+	return t
+}
+
+// nameSeed seeds the name tables' hash (which names share a slot changes
+// nothing a history records).
+var nameSeed = maphash.MakeSeed()
+
 // same reports whether m records exactly s's start, exits, rooms, corridors and spawns.
-func (m *meta) same(s *State) bool {
+func (m *meta) same(s *State, names []string) bool {
 	return ptrEq(m.start, s.Start) && sameList(m.exits, s.Exits) && sameList(m.rooms, s.Rooms) &&
-		sameList(m.spawns, s.Spawns) && sameCorridors(m.corridors, s.Corridors)
+		len(m.spawns) == len(s.Spawns) && (m.spawns == nil) == (s.Spawns == nil) &&
+		spawnPrefix(m.spawns, s.Spawns, names) == len(m.spawns) && sameCorridors(m.corridors, s.Corridors)
 }
 
 func ptrEq(a, b *Point) bool { return (a == nil && b == nil) || (a != nil && b != nil && *a == *b) }
@@ -80,17 +181,27 @@ func sameCorridor(a, b []Point) bool {
 	return len(a) == len(b) && unsafe.SliceData(a) == unsafe.SliceData(b) && (a == nil) == (b == nil)
 }
 
+// sameCorridors reports whether a and b list the same corridors (see
+// sameCorridor). The history keeps the state's corridors as they are (not
+// clipped), so that lists holding the same bytes, compared at once, settle
+// most calls.
 func sameCorridors(a, b [][]Point) bool {
-	if len(a) != len(b) || (a == nil) != (b == nil) {
-		return false
+	return len(a) == len(b) && (a == nil) == (b == nil) && corridorPrefix(a, b) == len(a)
+}
+
+// corridorPrefix returns how many leading corridors a and b share.
+func corridorPrefix(a, b [][]Point) int {
+	m := min(len(a), len(b))
+	if m == 0 {
+		return 0
 	}
-	b = b[:len(a)]
-	for i := range a {
-		if !sameCorridor(a[i], b[i]) {
-			return false
-		}
+	// Corridors before k are stored alike (the same points, length and
+	// capacity); from k, compare where their points are.
+	k := firstDiff(rawBytes(a[:m]), rawBytes(b[:m]), 0) / int(unsafe.Sizeof(a[0]))
+	for k < m && sameCorridor(a[k], b[k]) {
+		k++
 	}
-	return true
+	return k
 }
 
 // rawBytes views a list's elements as their bytes.
@@ -122,7 +233,7 @@ func commonPrefix[T comparable](a, b []T) int {
 // keepList returns a read-only copy of cur (nil stays nil): prev, the
 // previous frame's copy, when equal; when cur extends prev, one sharing
 // prev's elements if it can.
-func keepList[T comparable](sh *shelf[T], prev, cur []T) []T {
+func keepList[T comparable](sh *shelf[T], h *History, prev, cur []T) []T {
 	if cur == nil {
 		return nil
 	}
@@ -130,29 +241,24 @@ func keepList[T comparable](sh *shelf[T], prev, cur []T) []T {
 	if prev != nil && k == len(prev) && k == len(cur) {
 		return prev
 	}
-	list, from := sh.grow(prev, len(cur), k == len(prev))
+	list, from := sh.grow(h, prev, len(cur), k == len(prev))
 	copy(list[from:], cur[from:])
 	return list
 }
 
 // keepCorridors is keepList for corridors. It copies the list, not the
-// corridors: their points are shared with the state (see State), each held
-// clipped so that appending to it cannot write into the state's.
+// corridors: their points are shared with the state (see State), never
+// written by the history, and handed out clipped (see History.At).
 func (l *shelves) keepCorridors(prev, cur [][]Point) [][]Point {
 	if cur == nil {
 		return nil
 	}
-	k := 0
-	for k < min(len(prev), len(cur)) && sameCorridor(prev[k], cur[k]) {
-		k++
-	}
+	k := corridorPrefix(prev, cur)
 	if prev != nil && k == len(prev) && k == len(cur) {
 		return prev
 	}
-	list, from := l.corridors.grow(prev, len(cur), k == len(prev))
-	for i := from; i < len(cur); i++ {
-		list[i] = slices.Clip(cur[i])
-	}
+	list, from := l.corridors.grow(nil, prev, len(cur), k == len(prev))
+	copy(list[from:], cur[from:])
 	return list
 }
 
@@ -170,8 +276,9 @@ const shelfBlock = 4 << 10
 // index from which the caller fills it. When extends is set, prev is the list
 // last handed out and the new one repeats its elements: if prev ends where the
 // shelf's block does and the block has room, the new list extends prev in
-// place and from is len(prev); else from is 0.
-func (sh *shelf[T]) grow(prev []T, n int, extends bool) (list []T, from int) {
+// place and from is len(prev); else from is 0. When h is not nil (T holds no
+// pointer), blocks are carved from h's pooled blocks (see carve).
+func (sh *shelf[T]) grow(h *History, prev []T, n int, extends bool) (list []T, from int) {
 	end := len(sh.buf)
 	if extends && len(prev) > 0 && len(prev) <= end && n-len(prev) <= cap(sh.buf)-end &&
 		unsafe.SliceData(prev) == &sh.buf[end-len(prev)] {
@@ -182,11 +289,16 @@ func (sh *shelf[T]) grow(prev []T, n int, extends bool) (list []T, from int) {
 		return []T{}, 0
 	}
 	if n > cap(sh.buf)-end {
-		size := max(16, min(2*cap(sh.buf), shelfBlock/int(unsafe.Sizeof(*new(T)))))
-		if n > size/2 {
-			size = n + n/8
+		c := max(16, min(2*cap(sh.buf), shelfBlock/int(unsafe.Sizeof(*new(T)))))
+		if n > c/2 {
+			c = n + n/8
 		}
-		sh.buf, end = make([]T, 0, size), 0
+		if h != nil {
+			sh.buf = carve[T](h, c)[:0]
+		} else {
+			sh.buf = make([]T, 0, c)
+		}
+		end = 0
 	}
 	sh.buf = sh.buf[:end+n]
 	return sh.buf[end : end+n : end+n], 0

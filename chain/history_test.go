@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -82,7 +83,7 @@ func TestHistoryKeyframesScatteredChanges(t *testing.T) {
 	require.Equal(t, 3, h.Len())
 	assert.NotZero(t, h.frame(1).flags&frameKey, "noise is a keyframe")
 	assert.Zero(t, h.frame(2).flags&frameKey, "a room is a delta")
-	assert.Less(t, len(h.frame(2).data), 6*(10+2), "a room's delta holds its rows")
+	assert.Less(t, int(h.frame(2).n), 6*(10+2), "a room's delta holds its rows")
 	assert.Equal(t, room, h.At(2).Map.Tiles)
 	assert.Equal(t, noise, h.At(1).Map.Tiles)
 }
@@ -174,5 +175,30 @@ func TestFirstDiffSame(t *testing.T) {
 		}
 		require.Equal(t, wantDiff, firstDiff(a, b, i), "firstDiff n=%d i=%d", n, i)
 		require.Equal(t, wantSame, firstSame(a, b, i), "firstSame n=%d i=%d", n, i)
+	}
+}
+
+// TestHistorySpawnNames checks that spawns read back with their names when
+// there are many of them (the name table grows) and that the lists At hands
+// out are the caller's.
+func TestHistorySpawnNames(t *testing.T) {
+	s := &State{Map: NewGrid(20, 20)}
+	h := NewHistory(20, 20)
+	var want [][]Spawn
+	for i := range 6 {
+		for k := range 100 {
+			s.Spawns = append(s.Spawns, Spawn{X: k % 20, Y: i, Name: "n" + strconv.Itoa((k*7+i*31)%450)})
+		}
+		s.Exits = append(s.Exits, Exit{X: i, Y: 1, Tile: DownStairs})
+		h.record(s, StepRef{Index: i}, "", true)
+		want = append(want, slices.Clone(s.Spawns))
+	}
+	for i := range 6 {
+		snap := h.At(i)
+		require.Equal(t, want[i], snap.Spawns, "snapshot %d", i)
+		require.Len(t, snap.Exits, i+1)
+		snap.Spawns[0].Name, snap.Exits[0].X = "changed", 99
+		assert.Equal(t, want[i], h.At(i).Spawns, "the lists At hands out are copies")
+		assert.Equal(t, 0, h.At(i).Exits[0].X)
 	}
 }

@@ -82,7 +82,18 @@ func (s *State) Snapshot(label string) {
 // since (a wrong bound records a wrong snapshot: when in doubt, Snapshot).
 func (s *State) SnapshotWithin(label string, changed Rect) {
 	if s.hist != nil {
-		s.hist.recordWithin(s, s.step, label, changed)
+		s.hist.recordWithin(s, s.step, label, changed, false)
+	}
+}
+
+// SnapshotTilesWithin records a snapshot like SnapshotWithin for a step that
+// also changed none of the start, exits, rooms, corridors and spawns since
+// its previous snapshot (or since it began), only tiles: the history then
+// does not compare them either (a step that changed one records a wrong
+// snapshot: when in doubt, SnapshotWithin).
+func (s *State) SnapshotTilesWithin(label string, changed Rect) {
+	if s.hist != nil {
+		s.hist.recordWithin(s, s.step, label, changed, true)
 	}
 }
 

@@ -47,7 +47,7 @@ func (b roomDrawer) Build(ctx context.Context, s *chain.State, rng *rand.Rand) e
 		}
 		dirty.AddRect(r.Intersect(inner))
 		if p.Due(i + 1) {
-			dirty.Snapshot(s, "")
+			dirty.SnapshotTiles(s, "")
 		}
 	}
 	return nil

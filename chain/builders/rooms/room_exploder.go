@@ -41,7 +41,7 @@ func (b roomExploder) Build(ctx context.Context, s *chain.State, rng *rand.Rand)
 			}
 			diggers++
 			if b.dig(g, r.Center(), &f, &dirty) && p.Due(diggers) {
-				dirty.Snapshot(s, "")
+				dirty.SnapshotTiles(s, "")
 			}
 		}
 	}

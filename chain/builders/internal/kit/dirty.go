@@ -52,3 +52,10 @@ func (d *Dirty) Snapshot(s *chain.State, label string) {
 	s.SnapshotWithin(label, d.r)
 	d.r = chain.Rect{}
 }
+
+// SnapshotTiles is Snapshot for a step that changes only tiles, none of the
+// state's start and lists (see State.SnapshotTilesWithin).
+func (d *Dirty) SnapshotTiles(s *chain.State, label string) {
+	s.SnapshotTilesWithin(label, d.r)
+	d.r = chain.Rect{}
+}
