@@ -58,6 +58,12 @@ func ParseHex(s string) (color.RGBA, error) {
 	if c, ok := plainHex(s); ok {
 		return c, nil
 	}
+	return scanHex(s)
+}
+
+// scanHex is ParseHex with fmt's scanner, for all it accepts (plainHex
+// gives the same for plain hex digits, faster).
+func scanHex(s string) (color.RGBA, error) {
 	var r, g, b uint8
 	var err error
 	switch {
