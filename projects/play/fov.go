@@ -14,43 +14,67 @@ type caster struct {
 }
 
 // sscRow is a row of a quadrant between two slopes (numerator/denominator),
-// as gruid's row.
+// as gruid's row, with its first and last columns (lo, hi: gruid's
+// row.tiles, rounding included) kept from row to row without a division:
+// lo = ⌊L/(2·startDen)⌋ for L = 2·depth·startNum + startDen, L = lo·2·startDen
+// + loRem, and hi = ⌈H/(2·endDen)⌉ for H = 2·depth·endNum - endDen, H =
+// hi·2·endDen - hiRem (0 <= rems < the divisors).
 type sscRow struct {
-	depth              int
-	startNum, startDen int
-	endNum, endDen     int
+	depth              int32
+	startNum, startDen int32
+	endNum, endDen     int32
+	lo, loRem          int32
+	hi, hiRem          int32
 }
 
-// cols returns the row's first and last columns within [colmin, colmax]
-// (gruid's row.tiles, rounding included).
-func (r *sscRow) cols(colmin, colmax int) (int, int) {
-	lo := r.depth * r.startNum
-	div, rem := lo/r.startDen, lo%r.startDen
-	lo = div
-	switch {
-	case rem > 0:
-		if 2*rem >= r.startDen {
-			lo = div + 1
-		}
-	case rem < 0:
-		if -2*rem > r.startDen {
-			lo = div - 1
-		}
+// setLo computes lo for the row's depth and start slope (one division; L
+// in int: it passes int32 on maps over 23,000 tiles a side).
+func (r *sscRow) setLo() {
+	l, d := 2*int(r.depth)*int(r.startNum)+int(r.startDen), 2*int(r.startDen)
+	q := l / d
+	if l%d < 0 {
+		q--
 	}
-	hi := r.depth * r.endNum
-	div, rem = hi/r.endDen, hi%r.endDen
-	hi = div
-	switch {
-	case rem > 0:
-		if 2*rem > r.endDen {
-			hi = div + 1
-		}
-	case rem < 0:
-		if -rem*2 >= r.endDen {
-			hi = div - 1
-		}
+	r.lo, r.loRem = int32(q), int32(l-q*d)
+}
+
+// setHi computes hi for the row's depth and end slope (one division, as
+// setLo).
+func (r *sscRow) setHi() {
+	h, e := 2*int(r.depth)*int(r.endNum)-int(r.endDen), 2*int(r.endDen)
+	q := h / e
+	if h%e > 0 {
+		q++
 	}
-	return max(lo, colmin), min(hi, colmax)
+	r.hi, r.hiRem = int32(q), int32(q*e-h)
+}
+
+// stepLo and stepHi follow the row one row out (depth already one more),
+// its slopes kept: L grows by 2·startNum and H by 2·endNum, each at most its
+// divisor in size (the slopes lie within [-1, 1]), so one carry at most.
+func (r *sscRow) stepLo() {
+	d := 2 * r.startDen
+	r.loRem += 2 * r.startNum
+	if r.loRem >= d {
+		r.loRem -= d
+		r.lo++
+	} else if r.loRem < 0 {
+		r.loRem += d
+		r.lo--
+	}
+}
+
+// stepHi: see stepLo.
+func (r *sscRow) stepHi() {
+	e := 2 * r.endDen
+	r.hiRem -= 2 * r.endNum
+	if r.hiRem < 0 {
+		r.hiRem += e
+		r.hi++
+	} else if r.hiRem >= e {
+		r.hiRem -= e
+		r.hi--
+	}
 }
 
 // castWindow is the tiles a cast covers, [x0, x1)×[y0, y1) (within the map),
@@ -129,52 +153,73 @@ func (c *caster) castQuadrant(block []bool, w int, src Point, maxDepth int, win 
 	if dmax <= 0 {
 		return
 	}
-	rows := append(c.rows[:0], sscRow{depth: 1, startNum: -1, startDen: 1, endNum: 1, endDen: 1})
+	first := sscRow{depth: 1, startNum: -1, startDen: 1, endNum: 1, endDen: 1}
+	first.setLo()
+	first.setHi()
+	rows := append(c.rows[:0], first)
 	for len(rows) > 0 {
 		r := rows[len(rows)-1]
 		rows = rows[:len(rows)-1]
-		lo, hi := r.cols(colmin, colmax)
-		if lo > hi {
-			continue
-		}
-		depth := r.depth
-		ti, mi := si+depth*dd+lo*dc, msi+depth*md+lo*mc
-		// a tile is symmetric (lit when not a wall) when col·startDen >=
-		// ds and col·endDen <= de
-		ds, de := depth*r.startNum, depth*r.endNum
-		pwall := block[ti]
-		if (pwall || lo*r.startDen >= ds && lo*r.endDen <= de) && !mark[mi] {
-			mark[mi] = true
-			if c.list {
-				c.lit = append(c.lit, int32(ti))
+		// the row, then the row it goes on into one deeper, and so on
+		// (pushed, it would be what the stack gives back next)
+		for {
+			lo, hi := max(int(r.lo), colmin), min(int(r.hi), colmax)
+			if lo > hi {
+				break
 			}
-		}
-		for col := lo + 1; col <= hi; col++ {
-			ti, mi = ti+dc, mi+mc
-			wall := block[ti]
-			if (wall || col*r.startDen >= ds && col*r.endDen <= de) && !mark[mi] {
+			depth := int(r.depth)
+			startNum, startDen, endNum, endDen := int(r.startNum), int(r.startDen), int(r.endNum), int(r.endDen)
+			ti, mi := si+depth*dd+lo*dc, msi+depth*md+lo*mc
+			// a tile is symmetric (lit when not a wall) when col·startDen >=
+			// ds and col·endDen <= de
+			ds, de := depth*startNum, depth*endNum
+			pwall := block[ti]
+			if (pwall || lo*startDen >= ds && lo*endDen <= de) && !mark[mi] {
 				mark[mi] = true
 				if c.list {
 					c.lit = append(c.lit, int32(ti))
 				}
 			}
-			if wall == pwall {
+			newStart := false
+			for col := lo + 1; col <= hi; col++ {
+				ti, mi = ti+dc, mi+mc
+				wall := block[ti]
+				if (wall || col*startDen >= ds && col*endDen <= de) && !mark[mi] {
+					mark[mi] = true
+					if c.list {
+						c.lit = append(c.lit, int32(ti))
+					}
+				}
+				if wall == pwall {
+					continue
+				}
+				if pwall { // a wall ends: the row goes on from here
+					startNum, startDen = 2*col-1, 2*depth
+					ds = depth * startNum
+					newStart = true
+				} else if depth < dmax { // a wall begins: the row so far goes on deeper
+					nr := r
+					nr.depth++
+					nr.startNum, nr.startDen = int32(startNum), int32(startDen)
+					nr.endNum, nr.endDen = int32(2*col-1), int32(2*depth)
+					nr.setLo()
+					nr.setHi()
+					rows = append(rows, nr)
+				}
+				pwall = wall
+			}
+			if !pwall && depth < dmax {
+				r.depth++
+				if newStart { // (a new start slope: lo anew)
+					r.startNum, r.startDen = int32(startNum), int32(startDen)
+					r.setLo()
+				} else {
+					r.stepLo()
+				}
+				r.stepHi()
 				continue
 			}
-			if pwall { // a wall ends: the row goes on from here
-				r.startNum, r.startDen = 2*col-1, 2*depth
-				ds = depth * r.startNum
-			} else if depth < dmax { // a wall begins: the row so far goes on deeper
-				nr := r
-				nr.depth++
-				nr.endNum, nr.endDen = 2*col-1, 2*depth
-				rows = append(rows, nr)
-			}
-			pwall = wall
-		}
-		if !pwall && r.depth < dmax {
-			r.depth++
-			rows = append(rows, r)
+			break
 		}
 	}
 	c.rows = rows

@@ -88,3 +88,23 @@ func TestCastingATilesQuadrantsLightsItAsAWholeCast(t *testing.T) {
 		require.Equal(t, whole.mark[p.Y*w+p.X], part.mark[p.Y*w+p.X], "round %d: %v from %v", round, p, src)
 	}
 }
+
+// BenchmarkCasterWholeMap casts a player's field of view over a whole 80×50
+// map, a quarter of it walls, from a new source each time.
+func BenchmarkCasterWholeMap(b *testing.B) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	w, h := 80, 50
+	block := make([]bool, w*h)
+	for i := range block {
+		block[i] = rng.Float64() < 0.25
+	}
+	c := caster{list: true}
+	mark := make([]bool, w*h)
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		for _, k := range c.lit {
+			mark[k] = false
+		}
+		c.cast(block, w, Point{X: i % w, Y: i / w % h}, max(w, h), castWindow{x1: w, y1: h, mark: mark, stride: w})
+	}
+}
