@@ -7,6 +7,7 @@ package metrics
 
 import (
 	"strings"
+	"unsafe"
 
 	"hewn/chain"
 )
@@ -66,34 +67,49 @@ func SpawnCounts(sp []chain.Spawn) map[string]int {
 	if len(sp) == 0 {
 		return nil
 	}
-	// A level spawns a handful of names many times: count them in a small
-	// list (comparing names, which mostly share their bytes, costs less than
-	// hashing each), then make the map once.
-	var buf [16]struct {
+	// A level spawns a few dozen names many times, mostly sharing their bytes
+	// (a content table's): count them in a small table keyed by where a
+	// name's bytes are and how many (no hashing or comparing of the bytes),
+	// then make the map once, adding up names kept apart that are equal.
+	var tab [countSlots]struct {
 		name string
 		n    int
 	}
-	names := buf[:0]
+	used := 0
 	for _, s := range sp {
-		i := 0
-		for i < len(names) && names[i].name != s.Name {
-			i++
-		}
-		if i == len(names) {
-			if i == len(buf) {
-				return spawnCountsMap(sp)
+		p := uintptr(unsafe.Pointer(unsafe.StringData(s.Name)))
+		h := (uint64(p)>>3 ^ uint64(len(s.Name))) * 0x9E3779B97F4A7C15 >> (64 - countBits)
+		for {
+			e := &tab[h]
+			if e.n == 0 {
+				if used == countSlots/2 {
+					return spawnCountsMap(sp)
+				}
+				used++
+				e.name, e.n = s.Name, 1
+				break
 			}
-			names = names[:i+1]
-			names[i].name, names[i].n = s.Name, 0
+			if unsafe.StringData(e.name) == unsafe.StringData(s.Name) && len(e.name) == len(s.Name) {
+				e.n++
+				break
+			}
+			h = (h + 1) & (countSlots - 1)
 		}
-		names[i].n++
 	}
-	out := make(map[string]int, len(names))
-	for _, e := range names {
-		out[e.name] = e.n
+	out := make(map[string]int, used)
+	for _, e := range tab {
+		if e.n > 0 {
+			out[e.name] += e.n
+		}
 	}
 	return out
 }
+
+// countBits sizes SpawnCounts' table: countSlots slots, at most half used.
+const (
+	countBits  = 7
+	countSlots = 1 << countBits
+)
 
 // spawnCountsMap is SpawnCounts counting in the map itself.
 func spawnCountsMap(sp []chain.Spawn) map[string]int {

@@ -2,6 +2,7 @@ package metrics
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -159,4 +160,28 @@ func TestSpawnCountsManyNames(t *testing.T) {
 		require.Equal(t, want, SpawnCounts(sp), "%d names", names)
 	}
 	require.Nil(t, SpawnCounts(nil))
+}
+
+// TestSpawnCountsSharedNames checks names that share their bytes (a table's),
+// mixed with equal names that do not, the empty name, and more names than the
+// counting table holds.
+func TestSpawnCountsSharedNames(t *testing.T) {
+	for _, names := range []int{1, 30, 63, 64, 65, 200} {
+		table := make([]string, names)
+		for i := range table {
+			table[i] = fmt.Sprintf("entity %d", i)
+		}
+		table[0] = ""
+		var sp []chain.Spawn
+		want := map[string]int{}
+		for i := range 500 {
+			name := table[i*7%names]
+			if i%11 == 0 {
+				name = strings.Clone(name) // equal bytes elsewhere
+			}
+			sp = append(sp, chain.Spawn{X: i, Name: name})
+			want[name]++
+		}
+		require.Equal(t, want, SpawnCounts(sp), "%d names", names)
+	}
 }

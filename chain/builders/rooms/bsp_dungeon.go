@@ -46,8 +46,10 @@ func (r trect) room() chain.Rect { return chain.R(r.x1+1, r.y1+1, r.x2-r.x1, r.y
 
 func (b bspDungeon) Build(ctx context.Context, s *chain.State, rng *rand.Rand) error {
 	g := s.Map
-	rects := subRects(nil, newTrect(2, 2, g.W-5, g.H-5))
-	var placed []trect
+	// Room for the usual number of rooms without growing (they stay on the stack).
+	var rbuf [96]trect
+	var pbuf [24]trect
+	rects, placed := subRects(rbuf[:0], newTrect(2, 2, g.W-5, g.H-5)), pbuf[:0]
 	f := kit.NewFast(s, rng)
 	// No tile changes while the rooms are placed (they are drawn after): on a
 	// map of solid rock (a fresh one) every candidate stands on wall.

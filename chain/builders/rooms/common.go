@@ -2,6 +2,7 @@ package rooms
 
 import (
 	"context"
+	"slices"
 
 	"hewn/chain"
 	"hewn/chain/builders/internal/kit"
@@ -33,8 +34,9 @@ func addCorridor(s *chain.State, tiles []chain.Point, p *kit.Pacer, dirty *kit.D
 }
 
 // startCorridors marks that corridors were made (a non-nil list), keeping those
-// recorded by earlier steps.
-func startCorridors(s *chain.State) {
+// recorded by earlier steps, with room for n more (grown once).
+func startCorridors(s *chain.State, n int) {
+	s.Corridors = slices.Grow(s.Corridors, max(n, 0))
 	if s.Corridors == nil {
 		s.Corridors = [][]chain.Point{}
 	}
@@ -46,7 +48,7 @@ func joinConsecutive(ctx context.Context, s *chain.State, join joiner) error {
 	if err := s.NeedRooms(); err != nil {
 		return err
 	}
-	startCorridors(s)
+	startCorridors(s, len(s.Rooms)-1)
 	p, dirty := pace(len(s.Rooms)-1), kit.NewDirty(s)
 	for i := 1; i < len(s.Rooms); i++ {
 		if err := ctx.Err(); err != nil {
@@ -64,7 +66,7 @@ func joinNearest(ctx context.Context, s *chain.State, join joiner) error {
 	if err := s.NeedRooms(); err != nil {
 		return err
 	}
-	startCorridors(s)
+	startCorridors(s, len(s.Rooms))
 	rooms := s.Rooms
 	p, dirty := pace(len(rooms)), kit.NewDirty(s)
 	done := make([]bool, len(rooms))

@@ -22,7 +22,8 @@ func regionCount(rng *rand.Rand, depth int) int {
 // spawnRegion is the tutorial's spawn_region: it keeps the free tiles of area,
 // rolls how many spawns the region gets (never more than its free tiles), then
 // for each draws a distinct tile and a spawn table entry of any section. buf is
-// scratch space, returned for reuse. Unlike the tutorial it never places on the
+// scratch space, returned for reuse; it may be area itself (the free tiles are
+// kept in place, in order). Unlike the tutorial it never places on the
 // start, an exit or a tile that already holds a spawn.
 func spawnRegion(s *chain.State, o *kit.Occupancy, rng *rand.Rand, area, buf []chain.Point) []chain.Point {
 	free := buf[:0]

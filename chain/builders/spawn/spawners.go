@@ -44,7 +44,8 @@ func roomBasedSpawner(ctx context.Context, s *chain.State, rng *rand.Rand, skip 
 		return err
 	}
 	o := kit.NewOccupancy(s)
-	// The buffers hold the largest room, and the spawns every room can take.
+	// The buffer holds the largest room (spawnRegion keeps its free tiles in
+	// place), and s.Spawns the spawns every room can take.
 	largest, most, per := 0, 0, max(maxMonsters+3+s.Depth-4, 0)
 	for _, r := range s.Rooms {
 		c := r.Intersect(s.Map.Bounds())
@@ -52,7 +53,7 @@ func roomBasedSpawner(ctx context.Context, s *chain.State, rng *rand.Rand, skip 
 		largest, most = max(largest, n), most+min(n, per)
 	}
 	largest = min(largest, 1<<16)
-	area, buf := make([]chain.Point, 0, largest), make([]chain.Point, 0, largest)
+	area := make([]chain.Point, 0, largest)
 	return reserveSpawns(s, most, func() error {
 		for i, r := range s.Rooms {
 			if err := ctx.Err(); err != nil {
@@ -61,8 +62,7 @@ func roomBasedSpawner(ctx context.Context, s *chain.State, rng *rand.Rand, skip 
 			if i == 0 && skip {
 				continue
 			}
-			area = freeFloor(area[:0], s.Map, o, r)
-			buf = spawnRegion(s, o, rng, area, buf)
+			area = spawnRegion(s, o, rng, freeFloor(area[:0], s.Map, o, r), area)
 		}
 		return nil
 	})

@@ -69,21 +69,7 @@ func (b subChain) Build(ctx context.Context, s *chain.State, _ *rand.Rand) error
 
 	// Spawns, exits, rooms and corridors: the parent's outside the region, the nested ones inside it.
 	in := func(x, y int) bool { return r.Contains(chain.Point{X: x, Y: y}) }
-	spawns := make([]chain.Spawn, 0, len(s.Spawns)+len(sub.Spawns))
-	for _, sp := range s.Spawns {
-		if !in(sp.X, sp.Y) {
-			spawns = append(spawns, sp)
-		}
-	}
-	for _, sp := range sub.Spawns {
-		if in(sp.X, sp.Y) {
-			spawns = append(spawns, sp)
-		}
-	}
-	if len(spawns) == 0 && s.Spawns == nil {
-		spawns = nil // as it was: none stays none
-	}
-	s.Spawns = spawns
+	s.Spawns = mergeSpawns(s.Spawns, sub.Spawns, in)
 	exits := make([]chain.Exit, 0, len(s.Exits)+len(sub.Exits))
 	for _, e := range s.Exits {
 		if !in(e.X, e.Y) {
@@ -223,4 +209,43 @@ func needsCorridor(g *chain.Grid, r chain.Rect) (nIn int, ok bool) {
 		}
 	}
 	return nIn, true
+}
+
+// mergeSpawns returns the spawns of parent outside the region (in says what is
+// inside) followed by those of nested inside it, in order; none stays none when
+// parent had none. The list is built in nested's backing array when it has
+// room (the nested state is dropped after the merge; parent's may be shared),
+// else in a new one.
+func mergeSpawns(parent, nested []chain.Spawn, in func(x, y int) bool) []chain.Spawn {
+	kept := nested[:0]
+	for _, sp := range nested {
+		if in(sp.X, sp.Y) {
+			kept = append(kept, sp)
+		}
+	}
+	out := 0
+	for _, sp := range parent {
+		if !in(sp.X, sp.Y) {
+			out++
+		}
+	}
+	var spawns []chain.Spawn
+	if nested != nil && out+len(kept) <= cap(nested) {
+		spawns = nested[:out+len(kept)]
+		copy(spawns[out:], kept) // overlapping: copy moves
+	} else {
+		spawns = make([]chain.Spawn, out+len(kept))
+		copy(spawns[out:], kept)
+	}
+	i := 0
+	for _, sp := range parent {
+		if !in(sp.X, sp.Y) {
+			spawns[i] = sp
+			i++
+		}
+	}
+	if len(spawns) == 0 && parent == nil {
+		return nil // as it was: none stays none
+	}
+	return spawns
 }

@@ -36,6 +36,9 @@ func DrawCorridor(g *chain.Grid, a, b chain.Point) []chain.Point {
 			p.Y--
 		}
 		if Dig(g, p) {
+			if out == nil { // room for the rest of the walk: it grows no more
+				out = make([]chain.Point, 0, 1+abs(b.X-p.X)+abs(b.Y-p.Y))
+			}
 			out = append(out, p)
 		}
 	}
