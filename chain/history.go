@@ -159,10 +159,13 @@ func (h *History) recordEnd(s *State, step StepRef, changed Rect) {
 }
 
 // recordWithin appends a snapshot of s whose step changed no tile outside
-// changed since its previous snapshot (see State.SnapshotWithin), and none of
-// its lists either when tilesOnly is set (see State.SnapshotTilesWithin).
+// changed since its previous snapshot or since it began (see
+// State.SnapshotWithin), and none of its lists either when tilesOnly is set
+// (see State.SnapshotTilesWithin). Its step's first snapshot is bounded too
+// when the newest frame was recorded from s and the run did not clear the map
+// before the step.
 func (h *History) recordWithin(s *State, step StepRef, label string, changed Rect, tilesOnly bool) {
-	h.add(s, step, label, 0, 0, &changed, tilesOnly, false)
+	h.add(s, step, label, 0, 0, &changed, tilesOnly, !s.cleared)
 }
 
 // recordBoard appends a snapshot of s showing bits over the map's inside (see

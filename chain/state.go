@@ -66,6 +66,10 @@ type State struct {
 	// snapshot (see EndWithin) when ended is set.
 	endWithin Rect
 	ended     bool
+	// cleared reports that the run cleared the map before the running step
+	// (an initial builder): its snapshots' bounds then start from its own
+	// previous snapshot only, not from the step before.
+	cleared bool
 }
 
 // ErrNoSpawner is returned by builders that roll content when the run has no content pack.
