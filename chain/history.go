@@ -148,19 +148,31 @@ func (h *History) record(s *State, step StepRef, label string, final bool) {
 	if final {
 		flags = frameFinal
 	}
-	h.add(s, step, label, flags, 0, nil, false)
+	h.add(s, step, label, flags, 0, nil, false, false)
+}
+
+// recordEnd appends the final snapshot of step, which changed no tile of s
+// outside changed since its previous snapshot or since it began (see
+// State.EndWithin).
+func (h *History) recordEnd(s *State, step StepRef, changed Rect) {
+	h.add(s, step, "", frameFinal, 0, &changed, false, true)
 }
 
 // recordWithin appends a snapshot of s whose step changed no tile outside
-// changed since its previous snapshot (see State.SnapshotWithin), and none of
-// its lists either when tilesOnly is set (see State.SnapshotTilesWithin).
+// changed since its previous snapshot or since it began (see
+// State.SnapshotWithin), and none of its lists either when tilesOnly is set
+// (see State.SnapshotTilesWithin). Its step's first snapshot is bounded too
+// when the newest frame was recorded from s and the run did not clear the map
+// before the step.
 func (h *History) recordWithin(s *State, step StepRef, label string, changed Rect, tilesOnly bool) {
-	h.add(s, step, label, 0, 0, &changed, tilesOnly)
+	h.add(s, step, label, 0, 0, &changed, tilesOnly, !s.cleared)
 }
 
 // recordBoard appends a snapshot of s showing bits over the map's inside (see
 // State.SnapshotBoard).
-func (h *History) recordBoard(s *State, step StepRef, label string, bits []uint64, one, zero Tile) {
+// When unchanged is set, nothing of s changed since the step's previous
+// snapshot (see State.SnapshotBoardUnchanged).
+func (h *History) recordBoard(s *State, step StepRef, label string, bits []uint64, one, zero Tile, unchanged bool) {
 	n := (s.Map.W + 63) / 64 * s.Map.H
 	var kept []uint64
 	switch {
@@ -176,19 +188,27 @@ func (h *History) recordBoard(s *State, step StepRef, label string, bits []uint6
 	}
 	copy(kept, bits[:n])
 	h.boards = append(h.boards, board{bits: kept, one: one, zero: zero})
-	h.add(s, step, label, 0, int32(len(h.boards)), nil, false)
+	var changed *Rect
+	if unchanged {
+		changed = &Rect{}
+	}
+	h.add(s, step, label, 0, int32(len(h.boards)), changed, unchanged, false)
 }
 
 // add appends a frame of s. When changed is not nil, it bounds the tiles
 // that changed since the newest frame, if that frame was recorded from s by
 // the same step (else the whole map is compared); then tilesOnly reports
 // that s's start and lists did not change since either (else they are
-// compared).
-func (h *History) add(s *State, step StepRef, label string, flags uint8, board int32, changed *Rect, tilesOnly bool) {
-	if n := len(h.steps); n == 0 || h.steps[n-1] != step {
+// compared). When sinceAny is set, changed bounds the tiles changed since the
+// newest frame if that frame was recorded from s by any step (a step's final
+// snapshot: see State.EndWithin).
+func (h *History) add(s *State, step StepRef, label string, flags uint8, board int32, changed *Rect, tilesOnly, sinceAny bool) {
+	n := len(h.steps)
+	newStep := n == 0 || h.steps[n-1] != step
+	if newStep {
 		h.steps = grown(h.steps, 16, step)
-		changed, tilesOnly = nil, false
-	} else if h.n == 0 || h.frame(h.n-1).step != int32(n-1) || h.last != s {
+	}
+	if h.n == 0 || h.last != s || (!sinceAny && (newStep || h.frame(h.n-1).step != int32(n-1))) {
 		changed, tilesOnly = nil, false
 	}
 	var m int32

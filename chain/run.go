@@ -197,6 +197,7 @@ func runStep(ctx context.Context, s *State, st Step, ref StepRef) (err error) {
 	}
 	s.src = rand.NewPCG(s.Seed, splitmix64(HashString(ref.Key))) // as NewRand
 	s.rng = rand.New(s.src)
+	s.ended, s.cleared = false, spec.Kind == Initial
 	err = b.Build(ctx, s, s.rng)
 	s.src, s.rng = nil, nil
 	if err != nil {
@@ -204,7 +205,12 @@ func runStep(ctx context.Context, s *State, st Step, ref StepRef) (err error) {
 	}
 	s.step = ref
 	if s.hist != nil {
-		s.hist.record(s, ref, "", true)
+		if s.ended && !s.cleared {
+			s.hist.recordEnd(s, ref, s.endWithin)
+		} else {
+			s.hist.record(s, ref, "", true)
+		}
 	}
+	s.ended = false
 	return nil
 }

@@ -62,6 +62,14 @@ type State struct {
 	step   StepRef
 	nest   int
 	capped bool // AddSpawn reached MaxSpawns (warned once)
+	// endWithin bounds the tiles the running step changed since its previous
+	// snapshot (see EndWithin) when ended is set.
+	endWithin Rect
+	ended     bool
+	// cleared reports that the run cleared the map before the running step
+	// (an initial builder): its snapshots' bounds then start from its own
+	// previous snapshot only, not from the step before.
+	cleared bool
 }
 
 // ErrNoSpawner is returned by builders that roll content when the run has no content pack.
@@ -97,6 +105,27 @@ func (s *State) SnapshotTilesWithin(label string, changed Rect) {
 	}
 }
 
+// EndWithin tells the history, at the end of a step's Build, that the step
+// changed no tile outside changed since its previous snapshot (or since it
+// began, when it took none): the step's final snapshot then compares only
+// those tiles with the previous snapshot's instead of the whole map (an empty
+// rectangle: none). The step may have changed its start and lists. Call it
+// after the step's last change to the map; a wrong bound records a wrong
+// snapshot (when in doubt, do not call it). An initial builder's hint is
+// ignored (the run clears the map before it runs).
+func (s *State) EndWithin(changed Rect) {
+	s.endWithin, s.ended = changed, true
+}
+
+// SnapshotBoardUnchanged records a snapshot like SnapshotBoard for a step
+// that changed nothing of the state (no tile, nor its start and lists) since
+// its previous snapshot: the history then compares none of it.
+func (s *State) SnapshotBoardUnchanged(label string, board []uint64, one, zero Tile) {
+	if s.hist != nil {
+		s.hist.recordBoard(s, s.step, label, board, one, zero, true)
+	}
+}
+
 // SnapshotBoard records, like Snapshot, the map as it would be with its inside
 // (every tile off the outer ring) drawn from a bitboard: one where a tile's
 // bit is set, zero where it is clear. board holds the rows one after another,
@@ -106,7 +135,7 @@ func (s *State) SnapshotTilesWithin(label string, changed Rect) {
 // of the board, an eighth of the map.
 func (s *State) SnapshotBoard(label string, board []uint64, one, zero Tile) {
 	if s.hist != nil {
-		s.hist.recordBoard(s, s.step, label, board, one, zero)
+		s.hist.recordBoard(s, s.step, label, board, one, zero, false)
 	}
 }
 

@@ -62,20 +62,33 @@ func (b areaPos) Build(_ context.Context, s *chain.State, _ *rand.Rand) error {
 				q, found = nearestReachable(rs, reach, p, func(q chain.Point) bool { return q != start && g.At(q) != chain.DownStairs })
 			}
 			if found {
-				_, err := s.AddExit(q)
+				q, err := s.AddExit(q)
 				kit.DropSpawnsAt(s, q)
-				return err
+				return endAt(s, q, err)
 			}
 		}
-		_, err := kit.AddExit(s, p)
-		return err
+		q, err := kit.AddExit(s, p)
+		return endAt(s, q, err)
 	}
 	if b.v.Bool("largest_region") {
 		if q, found := kit.NearestInLargestRegion(g, p); found {
 			p = q
 		}
 	}
-	return kit.SetStart(s, p)
+	if err := kit.SetStart(s, p); err != nil {
+		return err
+	}
+	s.EndWithin(chain.Rect{}) // the start moved, no tile changed
+	return nil
+}
+
+// endAt tells the history that the step changed only the tile at q (the exit
+// it placed there), unless err.
+func endAt(s *chain.State, q chain.Point, err error) error {
+	if err == nil {
+		s.EndWithin(chain.Rect{X: q.X, Y: q.Y, W: 1, H: 1})
+	}
+	return err
 }
 
 // nearestReachable returns the tile of region reach that ok accepts nearest p by

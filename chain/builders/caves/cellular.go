@@ -69,7 +69,8 @@ func (b cellular) Build(ctx context.Context, s *chain.State, rng *rand.Rand) err
 		case it == b.iterations:
 			sm.write(g)
 		case s.Recording():
-			s.SnapshotBoard(iterationLabel(it), sm.wall, chain.Wall, chain.Floor)
+			// The iterations leave the map as it is until the last one.
+			s.SnapshotBoardUnchanged(iterationLabel(it), sm.wall, chain.Wall, chain.Floor)
 		}
 	}
 	if initial {

@@ -57,8 +57,8 @@ func distantExit(_ context.Context, s *chain.State, _ *rand.Rand) error {
 	if best < 0 {
 		return fmt.Errorf("no free walkable tile can be reached from the start %v", *s.Start)
 	}
-	_, err := s.AddExit(g.Pt(best))
-	return err
+	q, err := s.AddExit(g.Pt(best))
+	return endAt(s, q, err)
 }
 
 // cullUnreachable walls over the floor the start cannot reach. The tiles a walk
@@ -72,10 +72,12 @@ func cullUnreachable(_ context.Context, s *chain.State, _ *rand.Rand) error {
 	rs, release := kit.Spans(g)
 	defer release()
 	reach := rs.Region(*s.Start)
+	dirty := kit.NewDirty(s)
 	for _, sp := range rs.Spans {
 		if sp.Region == reach {
 			continue
 		}
+		dirty.AddRect(chain.Rect{X: int(sp.X0), Y: int(sp.Y), W: int(sp.X1 - sp.X0), H: 1})
 		row := g.Tiles[int(sp.Y)*g.W:]
 		for x := sp.X0; x < sp.X1; x++ {
 			if row[x] == chain.Floor {
@@ -115,6 +117,8 @@ func cullUnreachable(_ context.Context, s *chain.State, _ *rand.Rand) error {
 		g.Set(e.Pos(), chain.Wall)
 		q := best
 		g.Set(q, e.Tile)
+		dirty.Add(e.Pos())
+		dirty.Add(q)
 		free.Take(q)
 		kit.DropSpawnsAt(s, q)
 		s.Exits[k] = chain.Exit{X: q.X, Y: q.Y, Tile: e.Tile}
@@ -123,5 +127,6 @@ func cullUnreachable(_ context.Context, s *chain.State, _ *rand.Rand) error {
 	// and the exits stayed): the run's reachability check answers from them.
 	rs.KeepOnly(reach)
 	kit.DropBuried(s)
+	dirty.End(s)
 	return nil
 }

@@ -71,16 +71,18 @@ func (b bspDungeon) Build(ctx context.Context, s *chain.State, rng *rand.Rand) e
 	}
 	f.Done()
 	s.Rooms = make([]chain.Rect, len(placed))
-	p := pace(len(placed))
+	p, dirty := pace(len(placed)), kit.NewDirty(s)
 	for i, r := range placed {
 		s.Rooms[i] = r.room()
 		if b.draw {
 			kit.ApplyRoom(g, s.Rooms[i])
+			dirty.AddRect(s.Rooms[i])
 			if p.Due(i + 1) {
-				s.Snapshot("")
+				dirty.Snapshot(s, "")
 			}
 		}
 	}
+	dirty.End(s)
 	return nil
 }
 

@@ -56,6 +56,7 @@ func joinConsecutive(ctx context.Context, s *chain.State, join joiner) error {
 		}
 		addCorridor(s, join(s.Rooms[i-1], s.Rooms[i]), p, &dirty, i)
 	}
+	dirty.End(s)
 	return nil
 }
 
@@ -90,5 +91,6 @@ func joinNearest(ctx context.Context, s *chain.State, join joiner) error {
 		addCorridor(s, join(r, rooms[best]), p, &dirty, i+1)
 		done[i] = true
 	}
+	dirty.End(s)
 	return nil
 }

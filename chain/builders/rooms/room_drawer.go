@@ -50,6 +50,7 @@ func (b roomDrawer) Build(ctx context.Context, s *chain.State, rng *rand.Rand) e
 			dirty.SnapshotTiles(s, "")
 		}
 	}
+	dirty.End(s)
 	return nil
 }
 

@@ -45,6 +45,7 @@ func (b roomExploder) Build(ctx context.Context, s *chain.State, rng *rand.Rand)
 			}
 		}
 	}
+	dirty.End(s)
 	return nil
 }
 

@@ -53,5 +53,6 @@ func (b roomSorter) Build(_ context.Context, s *chain.State, _ *rand.Rand) error
 	c := chain.Point{X: s.Map.W / 2, Y: s.Map.H / 2}
 	s.Rooms = slices.Clone(s.Rooms)
 	slices.SortStableFunc(s.Rooms, func(a, b2 chain.Rect) int { return cmp.Compare(b.key(a, c), b.key(b2, c)) })
+	s.EndWithin(chain.Rect{}) // the rooms' order changed, no tile
 	return nil
 }

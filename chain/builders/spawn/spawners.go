@@ -54,7 +54,7 @@ func roomBasedSpawner(ctx context.Context, s *chain.State, rng *rand.Rand, skip 
 	}
 	largest = min(largest, 1<<16)
 	area := make([]chain.Point, 0, largest)
-	return reserveSpawns(s, most, func() error {
+	return spawnedOnly(s, reserveSpawns(s, most, func() error {
 		for i, r := range s.Rooms {
 			if err := ctx.Err(); err != nil {
 				return err
@@ -65,7 +65,16 @@ func roomBasedSpawner(ctx context.Context, s *chain.State, rng *rand.Rand, skip 
 			area = spawnRegion(s, o, rng, freeFloor(area[:0], s.Map, o, r), area)
 		}
 		return nil
-	})
+	}))
+}
+
+// spawnedOnly tells the history, unless err, that the step placed spawns
+// and changed no tile (see State.EndWithin), and returns err.
+func spawnedOnly(s *chain.State, err error) error {
+	if err == nil {
+		s.EndWithin(chain.Rect{})
+	}
+	return err
 }
 
 // freeFloor appends to dst the free plain floor tiles of r (clipped to the
@@ -112,5 +121,5 @@ func corridorSpawner(ctx context.Context, s *chain.State, rng *rand.Rand) error 
 		}
 		buf = spawnRegion(s, o, rng, c, buf)
 	}
-	return nil
+	return spawnedOnly(s, nil)
 }

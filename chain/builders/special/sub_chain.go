@@ -59,6 +59,7 @@ func (b subChain) Build(ctx context.Context, s *chain.State, _ *rand.Rand) error
 		})
 		s.Snapshot(fmt.Sprintf("carved the %s", b.region))
 		b.connectRegion(s, r)
+		s.EndWithin(chain.Rect{}) // snapshotted since its last change
 		return nil
 	}
 	// The nested map is the same size: the region's rows are copied whole.
@@ -113,6 +114,7 @@ func (b subChain) Build(ctx context.Context, s *chain.State, _ *rand.Rand) error
 	}
 	s.Snapshot(fmt.Sprintf("merged the %s", b.region))
 	b.connectRegion(s, r)
+	s.EndWithin(chain.Rect{}) // snapshotted since its last change
 	return nil
 }
 

@@ -59,3 +59,11 @@ func (d *Dirty) SnapshotTiles(s *chain.State, label string) {
 	s.SnapshotTilesWithin(label, d.r)
 	d.r = chain.Rect{}
 }
+
+// End tells the history that the step, which ends, changed no tile but those
+// counted since its previous snapshot (see State.EndWithin).
+func (d *Dirty) End(s *chain.State) {
+	if d.on {
+		s.EndWithin(d.r)
+	}
+}
