@@ -285,18 +285,6 @@ func plainString(b []byte) (string, bool) {
 	return string(b), true
 }
 
-func skipSpace(data []byte, i int) int {
-	for i < len(data) {
-		switch data[i] {
-		case ' ', '\t', '\n', '\r':
-			i++
-		default:
-			return i
-		}
-	}
-	return i
-}
-
 // scanValue returns the end of the valid JSON value at data[i:], or -1.
 func scanValue(data []byte, i, depth int) int {
 	if i >= len(data) {
@@ -362,18 +350,11 @@ func scanValue(data []byte, i, depth int) int {
 	case c == '-' || (c >= '0' && c <= '9'):
 		return scanNumber(data, i)
 	case c == 't':
-		return scanWord(data, i, "true")
+		return wordEnd(data, i, "true")
 	case c == 'f':
-		return scanWord(data, i, "false")
+		return wordEnd(data, i, "false")
 	case c == 'n':
-		return scanWord(data, i, "null")
-	}
-	return -1
-}
-
-func scanWord(data []byte, i int, w string) int {
-	if len(data)-i >= len(w) && string(data[i:i+len(w)]) == w {
-		return i + len(w)
+		return wordEnd(data, i, "null")
 	}
 	return -1
 }
@@ -381,66 +362,20 @@ func scanWord(data []byte, i int, w string) int {
 // scanString returns the end of the string literal at data[i] ('"'), or -1
 // when it is not valid JSON (invalid UTF-8 is valid: encoding/json takes it).
 func scanString(data []byte, i int) int {
-	for i++; i < len(data); i++ {
-		switch c := data[i]; {
-		case c == '"':
-			return i + 1
-		case c < 0x20:
-			return -1
-		case c == '\\':
-			i++
-			if i >= len(data) {
-				return -1
-			}
-			switch data[i] {
-			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-			case 'u':
-				if _, ok := hex4(data, i+1); !ok {
-					return -1
-				}
-				i += 4
-			default:
-				return -1
-			}
-		}
+	end, _, f := stringEnd(data, i)
+	if f != noFault {
+		return -1
 	}
-	return -1
+	return end
 }
 
 // scanNumber returns the end of the number at data[i], or -1.
 func scanNumber(data []byte, i int) int {
-	if i < len(data) && data[i] == '-' {
-		i++
-	}
-	digits := func() bool {
-		j := i
-		for i < len(data) && data[i] >= '0' && data[i] <= '9' {
-			i++
-		}
-		return i > j
-	}
-	switch {
-	case i < len(data) && data[i] == '0':
-		i++
-	case !digits():
+	end, f := numberEnd(data, i)
+	if f != noFault {
 		return -1
 	}
-	if i < len(data) && data[i] == '.' {
-		i++
-		if !digits() {
-			return -1
-		}
-	}
-	if i < len(data) && (data[i] == 'e' || data[i] == 'E') {
-		i++
-		if i < len(data) && (data[i] == '+' || data[i] == '-') {
-			i++
-		}
-		if !digits() {
-			return -1
-		}
-	}
-	return i
+	return end
 }
 
 // UnmarshalObject is Unmarshal(data, &m) with m a

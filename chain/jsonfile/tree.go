@@ -277,16 +277,7 @@ func (p *parser) describe() string {
 	return strconv.QuoteRune(r)
 }
 
-func (p *parser) skip() {
-	for p.pos < len(p.src) {
-		switch p.src[p.pos] {
-		case ' ', '\t', '\n', '\r':
-			p.pos++
-		default:
-			return
-		}
-	}
-}
+func (p *parser) skip() { p.pos = skipSpace(p.src, p.pos) }
 
 // node returns a node of kind k at offset off when building, else nil.
 func (p *parser) node(k Kind, off int, text string) *Node {
@@ -461,166 +452,104 @@ func (p *parser) array() *Node {
 	return nil
 }
 
+// numberFaults are the parser's messages for numberEnd's faults.
+var numberFaults = [...]string{
+	badNumber:   "unexpected %s in number",
+	badFraction: "unexpected %s in number (want a digit)",
+	badExponent: "unexpected %s in number exponent (want a digit)",
+}
+
 func (p *parser) number() *Node {
 	start := p.pos
-	s := p.src
-	i := p.pos
-	if i < len(s) && s[i] == '-' {
-		i++
-	}
-	digits := func() int {
-		j := i
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i++
-		}
-		return i - j
-	}
-	if i < len(s) && s[i] == '0' {
-		i++
-	} else if digits() == 0 {
-		p.pos = i
-		p.fail(i, "unexpected %s in number", p.describe())
+	end, f := numberEnd(p.src, start)
+	p.pos = end
+	if f != noFault {
+		p.fail(end, numberFaults[f], p.describe())
 		return nil
 	}
-	if i < len(s) && s[i] == '.' {
-		i++
-		if digits() == 0 {
-			p.pos = i
-			p.fail(i, "unexpected %s in number (want a digit)", p.describe())
-			return nil
-		}
-	}
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		i++
-		if i < len(s) && (s[i] == '+' || s[i] == '-') {
-			i++
-		}
-		if digits() == 0 {
-			p.pos = i
-			p.fail(i, "unexpected %s in number exponent (want a digit)", p.describe())
-			return nil
-		}
-	}
-	p.pos = i
 	if !p.build {
 		return nil
 	}
-	return p.node(Number, start, p.share(s[start:i]))
+	return p.node(Number, start, p.share(p.src[start:end]))
 }
 
 // str parses a string literal at p.pos (which holds '"'), returning its
 // value when decode (else only checking it).
 func (p *parser) str(decode bool) (string, bool) {
-	s := p.src
-	opened := p.pos // an unterminated string is reported where it opens
-	i := p.pos + 1
-	// Fast path: no escapes (the input is valid UTF-8: CheckEncoding).
-	j := i
-	for j < len(s) && s[j] != '"' && s[j] != '\\' && s[j] >= 0x20 {
-		j++
-	}
-	if j < len(s) && s[j] == '"' {
-		p.pos = j + 1
-		if !decode {
-			return "", true
+	start := p.pos
+	end, escaped, f := stringEnd(p.src, start)
+	if f != noFault {
+		switch f {
+		case controlChar:
+			p.pos = end
+			p.fail(end, "control character %q in string", rune(p.src[end]))
+		case badEscape:
+			p.fail(end, "bad escape %q in string", "\\"+string(rune(p.src[end+1])))
+		case badUnicode:
+			p.fail(end, "bad \\u escape in string")
+		default:
+			p.pos = len(p.src)
+			p.fail(end, "unterminated string")
 		}
-		return p.share(s[i:j]), true
+		return "", false
 	}
+	p.pos = end
+	switch {
+	case !decode:
+		return "", true
+	case !escaped:
+		return p.share(p.src[start+1 : end-1]), true
+	}
+	return unescape(p.src[start+1 : end-1]), true
+}
+
+// unescape decodes the body of a string literal stringEnd has accepted. A
+// lone UTF-16 surrogate becomes U+FFFD, as encoding/json decodes it.
+func unescape(s []byte) string {
 	var b strings.Builder
-	if decode {
-		b.Write(s[i:j])
-	}
-	i = j
-	for {
-		if i >= len(s) {
-			p.pos = i
-			p.fail(opened, "unterminated string")
-			return "", false
-		}
+	b.Grow(len(s))
+	for i := 0; i < len(s); {
 		c := s[i]
-		switch {
-		case c == '"':
-			p.pos = i + 1
-			return b.String(), true
-		case c < 0x20:
-			p.pos = i
-			p.fail(i, "control character %q in string", rune(c))
-			return "", false
-		case c == '\\':
-			if i+1 >= len(s) {
-				p.pos = i
-				p.fail(opened, "unterminated string")
-				return "", false
-			}
-			e := s[i+1]
-			i += 2
-			var r rune
-			switch e {
-			case '"', '\\', '/':
-				r = rune(e)
-			case 'b':
-				r = '\b'
-			case 'f':
-				r = '\f'
-			case 'n':
-				r = '\n'
-			case 'r':
-				r = '\r'
-			case 't':
-				r = '\t'
-			case 'u':
-				var ok bool
-				if r, ok = hex4(s, i); !ok {
-					p.fail(i, "bad \\u escape in string")
-					return "", false
-				}
-				i += 4
-				if utf16.IsSurrogate(r) {
-					hi := r
-					r = utf8.RuneError // a lone half, unless its other half follows
-					if i+1 < len(s) && s[i] == '\\' && s[i+1] == 'u' {
-						if r2, ok := hex4(s, i+2); ok {
-							if d := utf16.DecodeRune(hi, r2); d != utf8.RuneError {
-								r = d
-								i += 6
-							}
+		if c != '\\' {
+			b.WriteByte(c)
+			i++
+			continue
+		}
+		e := s[i+1]
+		i += 2
+		var r rune
+		switch e {
+		case 'b':
+			r = '\b'
+		case 'f':
+			r = '\f'
+		case 'n':
+			r = '\n'
+		case 'r':
+			r = '\r'
+		case 't':
+			r = '\t'
+		case 'u':
+			r, _ = hex4(s, i)
+			i += 4
+			if utf16.IsSurrogate(r) {
+				hi := r
+				r = utf8.RuneError // a lone half, unless its other half follows
+				if i+1 < len(s) && s[i] == '\\' && s[i+1] == 'u' {
+					if r2, ok := hex4(s, i+2); ok {
+						if d := utf16.DecodeRune(hi, r2); d != utf8.RuneError {
+							r = d
+							i += 6
 						}
 					}
 				}
-			default:
-				p.fail(i-2, "bad escape %q in string", "\\"+string(rune(e)))
-				return "", false
 			}
-			if decode {
-				b.WriteRune(r)
-			}
-		default:
-			if decode {
-				b.WriteByte(c)
-			}
-			i++
+		default: // '"', '\\', '/'
+			r = rune(e)
 		}
+		b.WriteRune(r)
 	}
-}
-
-func hex4(s []byte, i int) (rune, bool) {
-	if i+4 > len(s) {
-		return 0, false
-	}
-	var v rune
-	for _, c := range s[i : i+4] {
-		switch {
-		case c >= '0' && c <= '9':
-			v = v<<4 | rune(c-'0')
-		case c >= 'a' && c <= 'f':
-			v = v<<4 | rune(c-'a'+10)
-		case c >= 'A' && c <= 'F':
-			v = v<<4 | rune(c-'A'+10)
-		default:
-			return 0, false
-		}
-	}
-	return v, true
+	return b.String()
 }
 
 // share returns b as a string, often the same string for the same short
