@@ -14,6 +14,7 @@ type pathScratch struct {
 	pad   []int32
 	queue []int32
 	mask  []uint64 // WalkableAndDeadEnds' row masks
+	steps []uint64 // stepsToMasks' masks
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(pathScratch) }}
@@ -104,6 +105,19 @@ func StepsTo(g *Grid, from Point, targets []Point) int {
 	if !g.Walkable(from) {
 		return Unreachable
 	}
+	if slices.Contains(targets, from) {
+		return 0
+	}
+	if g.W <= stepsMaskMaxW {
+		if d, ok := stepsToMasks(g, from, targets); ok {
+			return d
+		}
+	}
+	return stepsToTiles(g, from, targets)
+}
+
+// stepsToTiles is StepsTo (from walkable, not a target) searching tile by tile.
+func stepsToTiles(g *Grid, from Point, targets []Point) int {
 	w, h := g.W, g.H
 	pw := w + 2
 	sc := getScratch(pw * (h + 2))
@@ -131,9 +145,6 @@ func StepsTo(g *Grid, from Point, targets []Point) int {
 	// close a shorter one).
 	queue := sc.queue[:0]
 	for _, t := range targets {
-		if t == from {
-			return 0
-		}
 		if g.In(t) {
 			if j := (t.Y+1)*pw + t.X + 1; dist[j] == Unreachable {
 				dist[j] = -4

@@ -217,7 +217,13 @@ func TestStepsToMatchesDistanceMap(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	for n := range 3000 {
 		w, h := 1+rng.IntN(150), 1+rng.IntN(40)
+		if n%50 == 0 { // wider than the masks' search takes
+			w = 250 + rng.IntN(20)
+		}
 		g := randomGrid(rng, w, h, 40+rng.IntN(55))
+		if n%7 == 0 { // a winding maze: many levels of few tiles
+			serpentine(g)
+		}
 		from := Point{rng.IntN(w), rng.IntN(h)}
 		var targets []Point
 		for range rng.IntN(4) {
@@ -241,6 +247,24 @@ func TestStepsToMatchesDistanceMap(t *testing.T) {
 		}
 		if got := StepsTo(g, from, targets); got != want {
 			t.Fatalf("map %d (%d×%d) from %v to %v: %d steps, want %d", n, w, h, from, targets, got, want)
+		}
+	}
+}
+
+// serpentine makes g a winding corridor: even rows floor, odd rows wall but
+// for one tile at alternate ends, so a walk along it goes through every row.
+func serpentine(g *Grid) {
+	for y := range g.H {
+		gap := 0
+		if y%4 == 1 {
+			gap = g.W - 1
+		}
+		for x := range g.W {
+			t := Floor
+			if y%2 == 1 && x != gap {
+				t = Wall
+			}
+			g.Set(Point{x, y}, t)
 		}
 	}
 }
