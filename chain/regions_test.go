@@ -173,6 +173,59 @@ func TestWalkableAndDeadEnds(t *testing.T) {
 		if walk != wantWalk || dead != wantDead {
 			t.Fatalf("%d×%d map %d: walkable %d dead ends %d, want %d and %d", w, h, n, walk, dead, wantWalk, wantDead)
 		}
+		var rs RegionSpans
+		rs.Label(g)
+		if walk, dead = rs.WalkableAndDeadEnds(); walk != wantWalk || dead != wantDead {
+			t.Fatalf("%d×%d map %d, from the labelling: walkable %d dead ends %d, want %d and %d", w, h, n, walk, dead, wantWalk, wantDead)
+		}
+	}
+}
+
+// TestKeepOnlyTilesAnswersTheCulledMap checks that after KeepOnlyTiles of a
+// cull that walled every walkable tile outside the kept region, Label of the
+// culled map gives what labelling it anew gives, and that Retile of a tile
+// turned to another tile of the same walkability keeps it so (and of a tile
+// turned unwalkable, labels anew).
+func TestKeepOnlyTilesAnswersTheCulledMap(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	same := func(a, b *RegionSpans) bool {
+		return slices.Equal(a.Spans, b.Spans) && slices.Equal(a.Sizes, b.Sizes) && slices.Equal(a.rows, b.rows)
+	}
+	for n := range 300 {
+		w, h := 1+rng.IntN(150), 1+rng.IntN(20)
+		g := randomGrid(rng, w, h, rng.IntN(101))
+		var rs RegionSpans
+		rs.Label(g)
+		keep := int32(rng.IntN(len(rs.Sizes) + 1))
+		for i := range g.Tiles {
+			if rs.Region(g.Pt(i)) != keep || keep == 0 {
+				if walkableT[g.Tiles[i]] {
+					g.Tiles[i] = Wall
+				}
+			}
+		}
+		rs.KeepOnlyTiles(g, keep)
+		var want RegionSpans
+		want.Label(g)
+		rs.Label(g)
+		if !same(&rs, &want) {
+			t.Fatalf("%d×%d map %d, region %d: Label after KeepOnlyTiles differs from labelling the culled map", w, h, n, keep)
+		}
+		i := rng.IntN(len(g.Tiles))
+		switch {
+		case walkableT[g.Tiles[i]]:
+			g.Tiles[i] = DownStairs
+		case rng.IntN(2) == 0:
+			g.Tiles[i] = Floor
+		default:
+			g.Tiles[i] = Tile(rng.IntN(int(numTiles)))
+		}
+		rs.Retile(g, i)
+		want.Label(g)
+		rs.Label(g)
+		if !same(&rs, &want) {
+			t.Fatalf("%d×%d map %d: Label after Retile differs from labelling anew", w, h, n)
+		}
 	}
 }
 
@@ -247,6 +300,11 @@ func TestStepsToMatchesDistanceMap(t *testing.T) {
 		}
 		if got := StepsTo(g, from, targets); got != want {
 			t.Fatalf("map %d (%d×%d) from %v to %v: %d steps, want %d", n, w, h, from, targets, got, want)
+		}
+		var rs RegionSpans
+		rs.Label(g)
+		if got := rs.StepsTo(g, from, targets); got != want {
+			t.Fatalf("map %d (%d×%d) from %v to %v, on the labelling's mask: %d steps, want %d", n, w, h, from, targets, got, want)
 		}
 	}
 }

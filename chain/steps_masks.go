@@ -17,7 +17,10 @@ const stepsMaskMaxW = 256
 // side's depth). It gives up (false) once the rows it has grown pass a budget
 // of a few passes over the map's walkable tiles (a winding maze: many levels
 // of few tiles), and the tile search answers.
-func stepsToMasks(g *Grid, from Point, targets []Point) (int, bool) {
+//
+// walk is g's walkable mask and walkable its count when the caller has them
+// (nil: computed here).
+func stepsToMasks(g *Grid, walk []uint64, walkable int, from Point, targets []Point) (int, bool) {
 	w, h := g.W, g.H
 	nw := (w + 63) >> 6
 	n := nw * h
@@ -27,16 +30,17 @@ func stepsToMasks(g *Grid, from Point, targets []Point) (int, bool) {
 		sc.steps = make([]uint64, 6*n)
 	}
 	buf := sc.steps[:6*n]
-	walk := buf[:n]
 	clear(buf[n:])
 	var a, b maskFront
 	a.vis, a.front, b.vis, b.front = buf[n:2*n], buf[2*n:3*n], buf[3*n:4*n], buf[4*n:5*n]
 	spare := buf[5*n:]
-	walkable := 0
-	for y := range h {
-		walkMask(walk[y*nw:(y+1)*nw], g.Tiles[y*w:(y+1)*w])
-		for _, m := range walk[y*nw : (y+1)*nw] {
-			walkable += bits.OnesCount64(m)
+	if walk == nil {
+		walk = buf[:n]
+		for y := range h {
+			walkMask(walk[y*nw:(y+1)*nw], g.Tiles[y*w:(y+1)*w])
+			for _, m := range walk[y*nw : (y+1)*nw] {
+				walkable += bits.OnesCount64(m)
+			}
 		}
 	}
 	a.add(from, nw)

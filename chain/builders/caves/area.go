@@ -63,6 +63,9 @@ func (b areaPos) Build(_ context.Context, s *chain.State, _ *rand.Rand) error {
 			}
 			if found {
 				q, err := s.AddExit(q)
+				if err == nil {
+					rs.Retile(g, g.Idx(q)) // stairs on floor: the same regions
+				}
 				kit.DropSpawnsAt(s, q)
 				return endAt(s, q, err)
 			}
