@@ -54,8 +54,17 @@ func roomBasedSpawner(ctx context.Context, s *chain.State, rng *rand.Rand, skip 
 	}
 	largest = min(largest, 1<<16)
 	area := make([]chain.Point, 0, largest)
+	// The rooms after the last whose spawns are used (a sub-chain merging a
+	// region) draw nothing any used room needs: they are left out, unless
+	// their spawns could have reached the spawn limit (and its warning).
+	rooms := s.Rooms
+	if len(s.Spawns)+most < chain.MaxSpawns {
+		for len(rooms) > 0 && s.Unused(rooms[len(rooms)-1]) {
+			rooms = rooms[:len(rooms)-1]
+		}
+	}
 	return spawnedOnly(s, reserveSpawns(s, most, func() error {
-		for i, r := range s.Rooms {
+		for i, r := range rooms {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
