@@ -186,7 +186,7 @@ func runStep(ctx context.Context, s *State, st Step, ref StepRef) (err error) {
 	if !ok {
 		return fmt.Errorf("unknown builder %q", st.Builder)
 	}
-	v := spec.Resolve(st.Params)
+	v := spec.resolveRead(st.Params)
 	if err := spec.TooBig(v, s.Map.W, s.Map.H); err != nil {
 		return err
 	}
