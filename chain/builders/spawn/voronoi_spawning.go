@@ -79,13 +79,14 @@ func (b voronoiSpawning) Build(ctx context.Context, s *chain.State, rng *rand.Ra
 		chain.TileMask(mask, g.Tiles[y*w:(y+1)*w], chain.Floor)
 		mask[0] &^= 1
 		mask[(w-1)>>6] &^= 1 << ((w - 1) & 63)
-		for k, m := range mask {
-			for t := m; t != 0; t &= t - 1 {
-				if i := y*w + k<<6 + bits.TrailingZeros64(t); taken[i>>6]&(1<<(i&63)) != 0 {
-					m &^= t & -t
-				}
+		for k := range mask {
+			// The taken bits of the word's 64 tiles (indexes b.. of the map).
+			b := y*w + k<<6
+			t := taken[b>>6] >> (b & 63)
+			if b&63 != 0 && b>>6+1 < len(taken) {
+				t |= taken[b>>6+1] << (64 - b&63)
 			}
-			mask[k] = m
+			mask[k] &^= t
 		}
 		cells.rowCells(mask, cellAt)
 		// Tiles come in runs of one cell: a run's region is looked up once
