@@ -373,3 +373,30 @@ func TestFarthestWalkMatchesTileByTile(t *testing.T) {
 		}
 	}
 }
+
+// TestFillMatchesTileByTile checks Fill against setting each tile of the
+// rectangle (clipped), for rectangles of whole rows and of parts of rows.
+func TestFillMatchesTileByTile(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 16))
+	for n := range 500 {
+		w, h := 1+rng.IntN(90), 1+rng.IntN(30)
+		g := randomGrid(rng, w, h, 50)
+		want := g.Clone()
+		r := R(rng.IntN(w+4)-2, rng.IntN(h+4)-2, rng.IntN(w+4), rng.IntN(h+4))
+		if n%3 == 0 {
+			r.X, r.W = 0, w
+		}
+		tile := Tile(rng.IntN(int(numTiles)))
+		for y := r.Y; y < r.Y2(); y++ {
+			for x := r.X; x < r.X2(); x++ {
+				if want.In(Point{x, y}) {
+					want.Set(Point{x, y}, tile)
+				}
+			}
+		}
+		g.Fill(r, tile)
+		if !slices.Equal(g.Tiles, want.Tiles) {
+			t.Fatalf("%d×%d map %d: Fill(%v, %v) differs", w, h, n, r, tile)
+		}
+	}
+}
