@@ -704,10 +704,7 @@ func (rs *RegionSpans) KeepOnly(r int32) {
 			rows = append(rows, int32(len(spans)))
 		}
 		if sp.Region != r || r == 0 {
-			mrow := rs.bits[int(sp.Y)*nw:]
-			for x := sp.X0; x < sp.X1; x++ {
-				mrow[x>>6] &^= 1 << (x & 63)
-			}
+			clearBits(rs.bits[int(sp.Y)*nw:], int(sp.X0), int(sp.X1))
 			continue
 		}
 		sp.Region = 1
@@ -721,6 +718,17 @@ func (rs *RegionSpans) KeepOnly(r int32) {
 	rs.Sizes = append(rs.Sizes[:0], 0)
 	if len(spans) > 0 {
 		rs.Sizes = append(rs.Sizes, size)
+	}
+}
+
+// clearBits clears bits x0 ≤ x < x1 of mrow (bit x%64 of word x/64), a word
+// at a time.
+func clearBits(mrow []uint64, x0, x1 int) {
+	for x0 < x1 {
+		k, lo := x0>>6, x0&63
+		hi := min(x1-k<<6, 64)
+		mrow[k] &^= ^uint64(0) >> (64 - (hi - lo)) << lo
+		x0 = k<<6 + hi
 	}
 }
 
