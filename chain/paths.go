@@ -732,6 +732,14 @@ func clearBits(mrow []uint64, x0, x1 int) {
 	}
 }
 
+// Row returns the runs of row y, by column (none off the grid).
+func (rs *RegionSpans) Row(y int) []Span {
+	if y < 0 || y >= rs.h || len(rs.rows) <= y+1 {
+		return nil
+	}
+	return rs.Spans[rs.rows[y]:rs.rows[y+1]]
+}
+
 // Region returns the region of tile p (0 when it is unwalkable or off the grid).
 func (rs *RegionSpans) Region(p Point) int32 {
 	if p.X < 0 || p.Y < 0 || p.X >= rs.w || p.Y >= rs.h {
