@@ -47,11 +47,28 @@ func (g *Grid) Walkable(p Point) bool { return g.In(p) && g.Tiles[p.Y*g.W+p.X].W
 // Fill sets every tile of r (clipped to the grid) to t.
 func (g *Grid) Fill(r Rect, t Tile) {
 	r = r.Intersect(g.Bounds())
+	if r.Empty() {
+		return
+	}
+	if r.W == g.W { // whole rows: one run of tiles
+		fillTiles(g.Tiles[r.Y*g.W:r.Y2()*g.W], t)
+		return
+	}
 	for y := r.Y; y < r.Y2(); y++ {
-		row := g.Tiles[y*g.W+r.X : y*g.W+r.X2()]
-		for i := range row {
-			row[i] = t
-		}
+		fillTiles(g.Tiles[y*g.W+r.X:y*g.W+r.X2()], t)
+	}
+}
+
+// fillTiles sets every tile of run to t: cleared at once for wall (the zero
+// tile), else copied in doubling blocks.
+func fillTiles(run []Tile, t Tile) {
+	if t == Wall {
+		clear(run)
+		return
+	}
+	run[0] = t
+	for n := 1; n < len(run); n *= 2 {
+		copy(run[n:], run[:n])
 	}
 }
 

@@ -47,12 +47,24 @@ func abbrevString(s string) string {
 // wherever it moves; steps with an ID never renumber others).
 func StepKeys(steps []Step, prefix string) []string {
 	keys := make([]string, len(steps))
-	seen := map[string]int{}
+	var seen map[string]int // past a few steps; before, the earlier steps are counted
+	if len(steps) > 32 {
+		seen = map[string]int{}
+	}
 	for i, s := range steps {
 		k := s.ID
 		if k == "" {
-			n := seen[s.Builder]
-			seen[s.Builder] = n + 1
+			n := 0
+			if seen != nil {
+				n = seen[s.Builder]
+				seen[s.Builder] = n + 1
+			} else {
+				for _, e := range steps[:i] {
+					if e.ID == "" && e.Builder == s.Builder {
+						n++
+					}
+				}
+			}
 			k = s.Builder + "#" + strconv.Itoa(n)
 		}
 		if prefix != "" {

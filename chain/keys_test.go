@@ -2,6 +2,7 @@ package chain_test
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -216,4 +217,30 @@ func TestStepIDDecodeEncode(t *testing.T) {
 	require.Len(t, probs, 2)
 	assert.Equal(t, `steps[1].id: "a" is already the id of steps[0] (ids are unique within a step list)`, probs[0].Error())
 	assert.Contains(t, probs[1].Error(), `steps[2].id: "b c" holds ' '`)
+}
+
+// TestStepKeysShortAndLongLists checks StepKeys against numbering with a map
+// of counts, on lists short enough to count the earlier steps and long
+// enough for its map, with repeated builders and some IDs.
+func TestStepKeysShortAndLongLists(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 18))
+	for range 300 {
+		steps := make([]chain.Step, rng.IntN(70))
+		for i := range steps {
+			steps[i].Builder = []string{"a", "b", "c"}[rng.IntN(3)]
+			if rng.IntN(5) == 0 {
+				steps[i].ID = fmt.Sprint("id", i)
+			}
+		}
+		want := make([]string, len(steps))
+		seen := map[string]int{}
+		for i, s := range steps {
+			want[i] = "p/" + s.ID
+			if s.ID == "" {
+				want[i] = fmt.Sprintf("p/%s#%d", s.Builder, seen[s.Builder])
+				seen[s.Builder]++
+			}
+		}
+		require.Equal(t, want, chain.StepKeys(steps, "p"))
+	}
 }

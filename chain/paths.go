@@ -14,6 +14,7 @@ type pathScratch struct {
 	pad   []int32
 	queue []int32
 	mask  []uint64 // WalkableAndDeadEnds' row masks
+	steps []uint64 // stepsToMasks' masks
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(pathScratch) }}
@@ -104,6 +105,58 @@ func StepsTo(g *Grid, from Point, targets []Point) int {
 	if !g.Walkable(from) {
 		return Unreachable
 	}
+	if slices.Contains(targets, from) {
+		return 0
+	}
+	if g.W <= stepsMaskMaxW {
+		if d, ok := stepsToMasks(g, nil, 0, from, targets); ok {
+			return d
+		}
+	}
+	return stepsToTiles(g, from, targets)
+}
+
+// StepsTo is StepsTo on g, the map rs labelled last (no tile changed since),
+// its walkable tiles read from rs.
+func (rs *RegionSpans) StepsTo(g *Grid, from Point, targets []Point) int {
+	if !rs.valid || rs.w != g.W || rs.h != g.H {
+		return StepsTo(g, from, targets)
+	}
+	if !g.Walkable(from) {
+		return Unreachable
+	}
+	if slices.Contains(targets, from) {
+		return 0
+	}
+	if g.W <= stepsMaskMaxW {
+		walkable := 0
+		for _, n := range rs.Sizes {
+			walkable += n
+		}
+		if d, ok := stepsToMasks(g, rs.bits, walkable, from, targets); ok {
+			return d
+		}
+	}
+	return stepsToTiles(g, from, targets)
+}
+
+// Retile tells rs that tile i of g, the map it labelled last, changed to a
+// tile as walkable as the one before: the labelling stays g's, and labelling
+// g again answers at once. A change of walkability (not Retile's use) makes
+// the next Label label anew.
+func (rs *RegionSpans) Retile(g *Grid, i int) {
+	if !rs.same || i < 0 || i >= len(rs.tiles) || len(rs.tiles) != len(g.Tiles) {
+		return
+	}
+	if walkBit[rs.tiles[i]] != walkBit[g.Tiles[i]] {
+		rs.same, rs.valid = false, false
+		return
+	}
+	rs.tiles[i] = byte(g.Tiles[i])
+}
+
+// stepsToTiles is StepsTo (from walkable, not a target) searching tile by tile.
+func stepsToTiles(g *Grid, from Point, targets []Point) int {
 	w, h := g.W, g.H
 	pw := w + 2
 	sc := getScratch(pw * (h + 2))
@@ -131,9 +184,6 @@ func StepsTo(g *Grid, from Point, targets []Point) int {
 	// close a shorter one).
 	queue := sc.queue[:0]
 	for _, t := range targets {
-		if t == from {
-			return 0
-		}
 		if g.In(t) {
 			if j := (t.Y+1)*pw + t.X + 1; dist[j] == Unreachable {
 				dist[j] = -4
@@ -238,23 +288,57 @@ func WalkableAndDeadEnds(g *Grid) (walk, dead int) {
 		} else {
 			clear(dn)
 		}
-		for k, m := range mid {
-			// Each tile's left and right neighbours' bits, across words.
-			left, right := m<<1, m>>1
-			if k > 0 {
-				left |= mid[k-1] >> 63
-			}
-			if k+1 < nw {
-				right |= mid[k+1] << 63
-			}
-			// Exactly one of the four set: their sum's bits (s1 s0) are 01.
-			a, b, c, d := left, right, up[k], dn[k]
-			s0 := a ^ b ^ c ^ d
-			twoOrMore := a&b | a&c | a&d | b&c | b&d | c&d
-			walk += bits.OnesCount64(m)
-			dead += bits.OnesCount64(m & s0 &^ twoOrMore)
-		}
+		wk, dd := deadEndsRow(up, mid, dn)
+		walk, dead = walk+wk, dead+dd
 		up, mid, dn = mid, dn, up
+	}
+	return walk, dead
+}
+
+// WalkableAndDeadEnds is WalkableAndDeadEnds of the map rs labelled last,
+// read from its walkable mask.
+func (rs *RegionSpans) WalkableAndDeadEnds() (walk, dead int) {
+	nw := (rs.w + 63) >> 6
+	var zero [4]uint64
+	none := zero[:]
+	if nw > len(zero) {
+		none = make([]uint64, nw)
+	}
+	none = none[:nw]
+	for y := range rs.h {
+		up, dn := none, none
+		if y > 0 {
+			up = rs.bits[(y-1)*nw : y*nw]
+		}
+		if y+1 < rs.h {
+			dn = rs.bits[(y+1)*nw : (y+2)*nw]
+		}
+		wk, dd := deadEndsRow(up, rs.bits[y*nw:(y+1)*nw], dn)
+		walk, dead = walk+wk, dead+dd
+	}
+	return walk, dead
+}
+
+// deadEndsRow counts the walkable tiles of the row whose walkable mask is
+// mid, and those of them with exactly one walkable neighbour of four (up and
+// dn: the masks of the rows above and below, zero off the grid).
+func deadEndsRow(up, mid, dn []uint64) (walk, dead int) {
+	nw := len(mid)
+	for k, m := range mid {
+		// Each tile's left and right neighbours' bits, across words.
+		left, right := m<<1, m>>1
+		if k > 0 {
+			left |= mid[k-1] >> 63
+		}
+		if k+1 < nw {
+			right |= mid[k+1] << 63
+		}
+		// Exactly one of the four set: their sum's bits (s1 s0) are 01.
+		a, b, c, d := left, right, up[k], dn[k]
+		s0 := a ^ b ^ c ^ d
+		twoOrMore := a&b | a&c | a&d | b&c | b&d | c&d
+		walk += bits.OnesCount64(m)
+		dead += bits.OnesCount64(m & s0 &^ twoOrMore)
 	}
 	return walk, dead
 }
@@ -589,6 +673,20 @@ func (rs *RegionSpans) label(g *Grid) {
 	rs.valid = true
 }
 
+// KeepOnlyTiles is KeepOnly(r) for g, the map rs labelled last, after a cull
+// that left every tile outside region r's runs unwalkable and every tile of
+// them walkable (the caller knows it: checking it would cost what labelling
+// does): rs is then the labelling of g's very tiles, and labelling g again
+// answers at once (as after Label).
+func (rs *RegionSpans) KeepOnlyTiles(g *Grid, r int32) {
+	kept := rs.valid && rs.w == g.W && rs.h == g.H && len(g.Tiles) <= sameTilesMax && r != 0
+	rs.KeepOnly(r)
+	if kept {
+		rs.tiles = append(rs.tiles[:0], tileBytes(g.Tiles)...)
+		rs.same = true
+	}
+}
+
 // KeepOnly makes rs the labelling of its map with every tile outside region
 // r made unwalkable (as cull_unreachable does): r's runs, as region 1. A
 // later Label of that map answers from it at once; of any other map, it
@@ -606,10 +704,7 @@ func (rs *RegionSpans) KeepOnly(r int32) {
 			rows = append(rows, int32(len(spans)))
 		}
 		if sp.Region != r || r == 0 {
-			mrow := rs.bits[int(sp.Y)*nw:]
-			for x := sp.X0; x < sp.X1; x++ {
-				mrow[x>>6] &^= 1 << (x & 63)
-			}
+			clearBits(rs.bits[int(sp.Y)*nw:], int(sp.X0), int(sp.X1))
 			continue
 		}
 		sp.Region = 1
@@ -624,6 +719,25 @@ func (rs *RegionSpans) KeepOnly(r int32) {
 	if len(spans) > 0 {
 		rs.Sizes = append(rs.Sizes, size)
 	}
+}
+
+// clearBits clears bits x0 ≤ x < x1 of mrow (bit x%64 of word x/64), a word
+// at a time.
+func clearBits(mrow []uint64, x0, x1 int) {
+	for x0 < x1 {
+		k, lo := x0>>6, x0&63
+		hi := min(x1-k<<6, 64)
+		mrow[k] &^= ^uint64(0) >> (64 - (hi - lo)) << lo
+		x0 = k<<6 + hi
+	}
+}
+
+// Row returns the runs of row y, by column (none off the grid).
+func (rs *RegionSpans) Row(y int) []Span {
+	if y < 0 || y >= rs.h || len(rs.rows) <= y+1 {
+		return nil
+	}
+	return rs.Spans[rs.rows[y]:rs.rows[y+1]]
 }
 
 // Region returns the region of tile p (0 when it is unwalkable or off the grid).

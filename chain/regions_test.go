@@ -173,6 +173,59 @@ func TestWalkableAndDeadEnds(t *testing.T) {
 		if walk != wantWalk || dead != wantDead {
 			t.Fatalf("%d×%d map %d: walkable %d dead ends %d, want %d and %d", w, h, n, walk, dead, wantWalk, wantDead)
 		}
+		var rs RegionSpans
+		rs.Label(g)
+		if walk, dead = rs.WalkableAndDeadEnds(); walk != wantWalk || dead != wantDead {
+			t.Fatalf("%d×%d map %d, from the labelling: walkable %d dead ends %d, want %d and %d", w, h, n, walk, dead, wantWalk, wantDead)
+		}
+	}
+}
+
+// TestKeepOnlyTilesAnswersTheCulledMap checks that after KeepOnlyTiles of a
+// cull that walled every walkable tile outside the kept region, Label of the
+// culled map gives what labelling it anew gives, and that Retile of a tile
+// turned to another tile of the same walkability keeps it so (and of a tile
+// turned unwalkable, labels anew).
+func TestKeepOnlyTilesAnswersTheCulledMap(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	same := func(a, b *RegionSpans) bool {
+		return slices.Equal(a.Spans, b.Spans) && slices.Equal(a.Sizes, b.Sizes) && slices.Equal(a.rows, b.rows)
+	}
+	for n := range 300 {
+		w, h := 1+rng.IntN(150), 1+rng.IntN(20)
+		g := randomGrid(rng, w, h, rng.IntN(101))
+		var rs RegionSpans
+		rs.Label(g)
+		keep := int32(rng.IntN(len(rs.Sizes) + 1))
+		for i := range g.Tiles {
+			if rs.Region(g.Pt(i)) != keep || keep == 0 {
+				if walkableT[g.Tiles[i]] {
+					g.Tiles[i] = Wall
+				}
+			}
+		}
+		rs.KeepOnlyTiles(g, keep)
+		var want RegionSpans
+		want.Label(g)
+		rs.Label(g)
+		if !same(&rs, &want) {
+			t.Fatalf("%d×%d map %d, region %d: Label after KeepOnlyTiles differs from labelling the culled map", w, h, n, keep)
+		}
+		i := rng.IntN(len(g.Tiles))
+		switch {
+		case walkableT[g.Tiles[i]]:
+			g.Tiles[i] = DownStairs
+		case rng.IntN(2) == 0:
+			g.Tiles[i] = Floor
+		default:
+			g.Tiles[i] = Tile(rng.IntN(int(numTiles)))
+		}
+		rs.Retile(g, i)
+		want.Label(g)
+		rs.Label(g)
+		if !same(&rs, &want) {
+			t.Fatalf("%d×%d map %d: Label after Retile differs from labelling anew", w, h, n)
+		}
 	}
 }
 
@@ -217,7 +270,13 @@ func TestStepsToMatchesDistanceMap(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	for n := range 3000 {
 		w, h := 1+rng.IntN(150), 1+rng.IntN(40)
+		if n%50 == 0 { // wider than the masks' search takes
+			w = 250 + rng.IntN(20)
+		}
 		g := randomGrid(rng, w, h, 40+rng.IntN(55))
+		if n%7 == 0 { // a winding maze: many levels of few tiles
+			serpentine(g)
+		}
 		from := Point{rng.IntN(w), rng.IntN(h)}
 		var targets []Point
 		for range rng.IntN(4) {
@@ -241,6 +300,29 @@ func TestStepsToMatchesDistanceMap(t *testing.T) {
 		}
 		if got := StepsTo(g, from, targets); got != want {
 			t.Fatalf("map %d (%d×%d) from %v to %v: %d steps, want %d", n, w, h, from, targets, got, want)
+		}
+		var rs RegionSpans
+		rs.Label(g)
+		if got := rs.StepsTo(g, from, targets); got != want {
+			t.Fatalf("map %d (%d×%d) from %v to %v, on the labelling's mask: %d steps, want %d", n, w, h, from, targets, got, want)
+		}
+	}
+}
+
+// serpentine makes g a winding corridor: even rows floor, odd rows wall but
+// for one tile at alternate ends, so a walk along it goes through every row.
+func serpentine(g *Grid) {
+	for y := range g.H {
+		gap := 0
+		if y%4 == 1 {
+			gap = g.W - 1
+		}
+		for x := range g.W {
+			t := Floor
+			if y%2 == 1 && x != gap {
+				t = Wall
+			}
+			g.Set(Point{x, y}, t)
 		}
 	}
 }
@@ -288,6 +370,33 @@ func TestFarthestWalkMatchesTileByTile(t *testing.T) {
 		floor, anyTile := FarthestWalk(g, from, taken)
 		if floor != wantFloor || anyTile != wantAny {
 			t.Fatalf("map %d (%d×%d) from %v: floor %d, any %d; want %d, %d", n, w, h, from, floor, anyTile, wantFloor, wantAny)
+		}
+	}
+}
+
+// TestFillMatchesTileByTile checks Fill against setting each tile of the
+// rectangle (clipped), for rectangles of whole rows and of parts of rows.
+func TestFillMatchesTileByTile(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 16))
+	for n := range 500 {
+		w, h := 1+rng.IntN(90), 1+rng.IntN(30)
+		g := randomGrid(rng, w, h, 50)
+		want := g.Clone()
+		r := R(rng.IntN(w+4)-2, rng.IntN(h+4)-2, rng.IntN(w+4), rng.IntN(h+4))
+		if n%3 == 0 {
+			r.X, r.W = 0, w
+		}
+		tile := Tile(rng.IntN(int(numTiles)))
+		for y := r.Y; y < r.Y2(); y++ {
+			for x := r.X; x < r.X2(); x++ {
+				if want.In(Point{x, y}) {
+					want.Set(Point{x, y}, tile)
+				}
+			}
+		}
+		g.Fill(r, tile)
+		if !slices.Equal(g.Tiles, want.Tiles) {
+			t.Fatalf("%d×%d map %d: Fill(%v, %v) differs", w, h, n, r, tile)
 		}
 	}
 }

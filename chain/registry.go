@@ -88,7 +88,8 @@ type Spec struct {
 	// mode and template) and says what a step drops (waveform_collapse invalidates
 	// rooms). Check uses it instead of the static fields.
 	Effects func(v Values) Effect
-	// New configures a builder. v holds every parameter (defaults filled in).
+	// New configures a builder. v holds every parameter (defaults filled in);
+	// it is read only (a run may hand every step of the spec the same map).
 	New func(v Values) (Builder, error)
 	// Warn, when set, reports suspicious but valid settings of a step on a
 	// width×height map (a section placed past the map's edge, an empty
@@ -166,6 +167,16 @@ func (s Spec) Resolve(params map[string]any) Values {
 		v[k] = x
 	}
 	return v
+}
+
+// resolveRead is Resolve for a reader that never changes the values (a run
+// configuring its builder): a step that sets no parameter shares the
+// registered spec's defaults instead of a copy of them.
+func (s Spec) resolveRead(params map[string]any) Values {
+	if len(params) == 0 && s.defaults != nil {
+		return s.defaults
+	}
+	return s.Resolve(params)
 }
 
 // defaultValues returns the parameters' defaults.

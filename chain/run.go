@@ -141,6 +141,11 @@ func runSteps(ctx context.Context, s *State, steps []Step, path, prefix string, 
 	parent := s.step
 	defer func() { s.step = parent }()
 	keys := StepKeys(steps, prefix)
+	last := len(steps) - 1 // the last step that runs
+	for last >= 0 && steps[last].Disabled {
+		last--
+	}
+	defer func() { s.last = false }()
 	for i, st := range steps {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -153,6 +158,7 @@ func runSteps(ctx context.Context, s *State, steps []Step, path, prefix string, 
 		if st.Disabled {
 			continue
 		}
+		s.last = i == last
 		if err := runStep(ctx, s, st, ref); err != nil {
 			if ctx.Err() != nil { // a builder that gave up because the run was cancelled
 				return ctx.Err()
@@ -180,7 +186,7 @@ func runStep(ctx context.Context, s *State, st Step, ref StepRef) (err error) {
 	if !ok {
 		return fmt.Errorf("unknown builder %q", st.Builder)
 	}
-	v := spec.Resolve(st.Params)
+	v := spec.resolveRead(st.Params)
 	if err := spec.TooBig(v, s.Map.W, s.Map.H); err != nil {
 		return err
 	}

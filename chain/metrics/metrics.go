@@ -141,7 +141,12 @@ func (ms *Measurer) Measure(s *chain.State) map[string]float64 {
 // `hewn stats` counts such levels as their own class).
 func (ms *Measurer) MeasureCut(s *chain.State) (m map[string]float64, cut bool) {
 	g := s.Map
-	walk, dead := chain.WalkableAndDeadEnds(g)
+	// The walkable mask, the regions and the search share one labelling (the
+	// run's reachability check labelled this very map, so it usually comes
+	// back at once).
+	rs, release := chain.Spans(g)
+	defer release()
+	walk, dead := rs.WalkableAndDeadEnds()
 	m = make(map[string]float64, len(Names))
 	m[FloorShare] = float64(walk) / float64(g.W*g.H)
 	m[Rooms] = float64(len(s.Rooms))
@@ -151,10 +156,8 @@ func (ms *Measurer) MeasureCut(s *chain.State) (m map[string]float64, cut bool) 
 	m[Exits] = float64(len(s.Exits))
 	if s.Start != nil && walk > 0 {
 		// The tiles a walk from the start reaches are those of its 8-connected
-		// region (the run's reachability check labelled this very map, so the
-		// labelling usually comes back at once); the path length is a search
-		// that stops at the nearest reachable exit.
-		rs, release := chain.Spans(g)
+		// region; the path length is a search that stops at the nearest
+		// reachable exit.
 		region := rs.Region(*s.Start)
 		reach := 0
 		if region > 0 {
@@ -168,11 +171,10 @@ func (ms *Measurer) MeasureCut(s *chain.State) (m map[string]float64, cut bool) 
 				cut = true
 			}
 		}
-		release()
 		m[ReachableShare] = float64(reach) / float64(walk)
 		m[Unreachable] = float64(walk - reach)
 		if len(to) > 0 {
-			m[PathLength] = float64(chain.StepsTo(g, *s.Start, to))
+			m[PathLength] = float64(rs.StepsTo(g, *s.Start, to))
 		}
 	} else if s.Start != nil && len(s.Exits) > 0 {
 		cut = true // nothing is walkable: no exit can be reached

@@ -63,6 +63,9 @@ func (b areaPos) Build(_ context.Context, s *chain.State, _ *rand.Rand) error {
 			}
 			if found {
 				q, err := s.AddExit(q)
+				if err == nil {
+					rs.Retile(g, g.Idx(q)) // stairs on floor: the same regions
+				}
 				kit.DropSpawnsAt(s, q)
 				return endAt(s, q, err)
 			}
@@ -93,18 +96,44 @@ func endAt(s *chain.State, q chain.Point, err error) error {
 
 // nearestReachable returns the tile of region reach that ok accepts nearest p by
 // Euclidean distance (the first in row order on ties), or false when there is none.
+// A run's tiles are tried from the one nearest p's column outwards (of two as
+// near, the left one first, as row order has it), and a run none of whose tiles
+// can be nearer than the best so far is skipped.
 func nearestReachable(rs *chain.RegionSpans, reach int32, p chain.Point, ok func(chain.Point) bool) (chain.Point, bool) {
 	best, bestD := chain.Point{}, -1
 	for _, sp := range rs.Spans {
 		if sp.Region != reach {
 			continue
 		}
-		for x := int(sp.X0); x < int(sp.X1); x++ {
-			q := chain.Point{X: x, Y: int(sp.Y)}
-			if d := chain.DistSq(p, q); (bestD < 0 || d < bestD) && ok(q) {
+		x0, x1, dy := int(sp.X0), int(sp.X1)-1, int(sp.Y)-p.Y
+		c := min(max(p.X, x0), x1)
+		if bestD >= 0 && dy*dy+(c-p.X)*(c-p.X) >= bestD {
+			continue
+		}
+		for l, r := c, c+1; l >= x0 || r <= x1; {
+			x := r
+			if l >= x0 && (r > x1 || abs(l-p.X) <= abs(r-p.X)) {
+				x = l
+				l--
+			} else {
+				r++
+			}
+			d := dy*dy + (x-p.X)*(x-p.X)
+			if bestD >= 0 && d >= bestD {
+				break // the rest of the run is no nearer
+			}
+			if q := (chain.Point{X: x, Y: int(sp.Y)}); ok(q) {
 				best, bestD = q, d
+				break
 			}
 		}
 	}
 	return best, bestD >= 0
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
 }

@@ -73,6 +73,7 @@ func cullUnreachable(_ context.Context, s *chain.State, _ *rand.Rand) error {
 	defer release()
 	reach := rs.Region(*s.Start)
 	dirty := kit.NewDirty(s)
+	walled := true // every tile of the other regions is now unwalkable
 	for _, sp := range rs.Spans {
 		if sp.Region == reach {
 			continue
@@ -82,6 +83,8 @@ func cullUnreachable(_ context.Context, s *chain.State, _ *rand.Rand) error {
 		for x := sp.X0; x < sp.X1; x++ {
 			if row[x] == chain.Floor {
 				row[x] = chain.Wall
+			} else {
+				walled = false // another walkable tile stays
 			}
 		}
 	}
@@ -117,6 +120,7 @@ func cullUnreachable(_ context.Context, s *chain.State, _ *rand.Rand) error {
 		g.Set(e.Pos(), chain.Wall)
 		q := best
 		g.Set(q, e.Tile)
+		walled = walled && e.Tile.Walkable()
 		dirty.Add(e.Pos())
 		dirty.Add(q)
 		free.Take(q)
@@ -124,8 +128,13 @@ func cullUnreachable(_ context.Context, s *chain.State, _ *rand.Rand) error {
 		s.Exits[k] = chain.Exit{X: q.X, Y: q.Y, Tile: e.Tile}
 	}
 	// The map's regions are now the start's alone (when only floor was walled
-	// and the exits stayed): the run's reachability check answers from them.
-	rs.KeepOnly(reach)
+	// and the exits stayed): the run's reachability check answers from them,
+	// at once when nothing walkable is left outside the start's region.
+	if walled {
+		rs.KeepOnlyTiles(g, reach)
+	} else {
+		rs.KeepOnly(reach)
+	}
 	kit.DropBuried(s)
 	dirty.End(s)
 	return nil

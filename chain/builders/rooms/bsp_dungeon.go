@@ -53,7 +53,7 @@ func (b bspDungeon) Build(ctx context.Context, s *chain.State, rng *rand.Rand) e
 	f := kit.NewFast(s, rng)
 	// No tile changes while the rooms are placed (they are drawn after): on a
 	// map of solid rock (a fresh one) every candidate stands on wall.
-	solid := allWall(g.Tiles)
+	solid := kit.IsBlank(g)
 	for range b.tries {
 		if err := ctx.Err(); err != nil {
 			f.Done()
@@ -130,15 +130,6 @@ func bspPossible(g *chain.Grid, r trect, placed []trect, solid bool) bool {
 	return true
 }
 
-// allWall reports whether every tile is wall.
-func allWall(tiles []chain.Tile) bool {
-	for _, t := range tiles {
-		if t != chain.Wall {
-			return false
-		}
-	}
-	return true
-}
 
 func abs(n int) int {
 	if n < 0 {

@@ -53,20 +53,23 @@ func (b roomExploder) Build(ctx context.Context, s *chain.State, rng *rand.Rand)
 // reports whether it dug anything (adding what it dug to dirty). As in the
 // tutorial it stays within columns 2..W-2 and rows 2..H-2.
 func (b roomExploder) dig(g *chain.Grid, p chain.Point, f *kit.Fast, dirty *kit.Dirty) bool {
-	did := false
 	xs, ys := uint(max(g.W-3, 0)), uint(max(g.H-3, 0)) // how many columns and rows 2..W-2, 2..H-2 hold
-	// A step draws Roll(1, 4) whatever it digs: the steps are drawn first.
+	// A step draws Roll(1, 4) whatever it digs, and where it goes does not
+	// depend on what it digs: the steps are drawn first, then walked to the
+	// tiles dug (-1: outside the inner tiles, as kit.Dig leaves them), then
+	// those are dug, the loads of the tiles no longer waiting on the walk.
 	var small [64]uint8
-	steps := small[:]
+	var smallAt [64]int32
+	steps, at := small[:], smallAt[:]
 	if b.lifetime > len(small) {
-		steps = make([]uint8, b.lifetime)
+		steps, at = make([]uint8, b.lifetime), make([]int32, b.lifetime)
 	}
-	steps = steps[:b.lifetime]
+	steps, at = steps[:b.lifetime], at[:b.lifetime]
 	f.IntNs(steps, 4)
-	for _, d := range steps {
-		if kit.Dig(g, p) {
-			did = true
-			dirty.Add(p)
+	for k, d := range steps {
+		at[k] = -1
+		if g.Inner(p) {
+			at[k] = int32(p.Y*g.W + p.X)
 		}
 		// Roll(1, 4): 1 west, 2 east, 3 north, 4 south, each taken only
 		// while it keeps inside columns and rows 2..W-2, 2..H-2 (chosen
@@ -79,7 +82,22 @@ func (b roomExploder) dig(g *chain.Grid, p chain.Point, f *kit.Fast, dirty *kit.
 			p.Y = y
 		}
 	}
-	return did
+	tiles, dug := g.Tiles, 0
+	for _, i := range at {
+		if i < 0 {
+			continue
+		}
+		t := tiles[i]
+		c := kit.Carved(t)
+		tiles[i] = c
+		if c != t { // counted without a branch
+			dug++
+		}
+		if dirty.On() && c != t {
+			dirty.Add(g.Pt(int(i)))
+		}
+	}
+	return dug > 0
 }
 
 // digDX and digDY are a digger's step for each draw of Roll(1, 4) - 1.

@@ -44,18 +44,26 @@ func roomBasedSpawner(ctx context.Context, s *chain.State, rng *rand.Rand, skip 
 		return err
 	}
 	o := kit.NewOccupancy(s)
-	// The buffer holds the largest room (spawnRegion keeps its free tiles in
-	// place), and s.Spawns the spawns every room can take.
-	largest, most, per := 0, 0, max(maxMonsters+3+s.Depth-4, 0)
-	for _, r := range s.Rooms {
-		c := r.Intersect(s.Map.Bounds())
-		n := c.W * c.H
-		largest, most = max(largest, n), most+min(n, per)
+	// The rooms after the last whose spawns are used (a sub-chain merging a
+	// region) draw nothing any used room needs: they are left out, unless
+	// their spawns could have reached the spawn limit (and its warning).
+	per := max(maxMonsters+3+s.Depth-4, 0)
+	rooms := s.Rooms
+	if len(s.Spawns)+roomSpawnsMost(s.Map, rooms, per) < chain.MaxSpawns {
+		for len(rooms) > 0 && s.Unused(rooms[len(rooms)-1]) {
+			rooms = rooms[:len(rooms)-1]
+		}
 	}
-	largest = min(largest, 1<<16)
-	area := make([]chain.Point, 0, largest)
-	return spawnedOnly(s, reserveSpawns(s, most, func() error {
-		for i, r := range s.Rooms {
+	// The buffer holds the largest room (spawnRegion keeps its free tiles in
+	// place), and s.Spawns the spawns every room spawned in can take.
+	largest := 0
+	for _, r := range rooms {
+		c := r.Intersect(s.Map.Bounds())
+		largest = max(largest, c.W*c.H)
+	}
+	area := make([]chain.Point, 0, min(largest, 1<<16))
+	return spawnedOnly(s, reserveSpawns(s, roomSpawnsMost(s.Map, rooms, per), func() error {
+		for i, r := range rooms {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
@@ -66,6 +74,17 @@ func roomBasedSpawner(ctx context.Context, s *chain.State, rng *rand.Rand, skip 
 		}
 		return nil
 	}))
+}
+
+// roomSpawnsMost is the most spawns rooms can take, per at most a room
+// (never more than its tiles, clipped to the map).
+func roomSpawnsMost(g *chain.Grid, rooms []chain.Rect, per int) int {
+	most := 0
+	for _, r := range rooms {
+		c := r.Intersect(g.Bounds())
+		most += min(c.W*c.H, per)
+	}
+	return most
 }
 
 // spawnedOnly tells the history, unless err, that the step placed spawns

@@ -66,33 +66,53 @@ func (b voronoiSpawning) Build(ctx context.Context, s *chain.State, rng *rand.Ra
 	w := g.W
 	nw := (w + 63) >> 6
 	mask := resize(&sc.mask, nw)
+	cellAt := resize(&sc.cellAt, w)
+	taken := o.TakenBits()
 	for y := 1; y < g.H-1; y++ {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		cells.row(y)
-		// The row's plain floor, 64 tiles a word, but the border columns (the
-		// tutorial's regions hold plain floor only).
+		// The row's free plain floor, 64 tiles a word, but the border columns
+		// (the tutorial's regions hold plain floor only; floor is walkable,
+		// so a floor tile is free unless taken: the start, an exit or a spawn).
 		chain.TileMask(mask, g.Tiles[y*w:(y+1)*w], chain.Floor)
 		mask[0] &^= 1
 		mask[(w-1)>>6] &^= 1 << ((w - 1) & 63)
+		for k := range mask {
+			// The taken bits of the word's 64 tiles (indexes b.. of the map).
+			b := y*w + k<<6
+			t := taken[b>>6] >> (b & 63)
+			if b&63 != 0 && b>>6+1 < len(taken) {
+				t |= taken[b>>6+1] << (64 - b&63)
+			}
+			mask[k] &^= t
+		}
+		cells.rowCells(mask, cellAt)
+		// Tiles come in runs of one cell: a run's region is looked up once
+		// and counted at its end.
 		base := int32((y - 1) * (w - 2))
+		lastC, r, run := int32(-1), int32(0), int32(0)
 		for k, m := range mask {
 			for ; m != 0; m &= m - 1 {
 				x := k<<6 + bits.TrailingZeros64(m)
-				if !o.FreeAt(y*w + x) {
-					continue // the start, an exit or a spawn
+				if c := cellAt[x]; c != lastC {
+					if run > 0 {
+						ends[r] += run
+					}
+					lastC, run = c, 0
+					if r = regionOf[c]; r < 0 {
+						r = int32(len(ends))
+						regionOf[c] = r
+						ends = append(ends, 0)
+					}
 				}
-				c := cells.cellIn(x)
-				r := regionOf[c]
-				if r < 0 {
-					r = int32(len(ends))
-					regionOf[c] = r
-					ends = append(ends, 0)
-				}
-				ends[r]++
+				run++
 				tiles = append(tiles, uint64(r)<<32|uint64(base+int32(x-1)))
 			}
+		}
+		if run > 0 {
+			ends[r] += run
 		}
 	}
 	var total int32
@@ -100,11 +120,17 @@ func (b voronoiSpawning) Build(ctx context.Context, s *chain.State, rng *rand.Ra
 		ends[r] = total
 		total += k
 	}
+	// The tiles in their regions' runs of flat (a counting sort), a run of
+	// one region's tiles at a time.
 	flat := resize(&sc.flat, int(total))
-	for _, t := range tiles {
-		r := t >> 32
-		flat[ends[r]] = int32(uint32(t))
-		ends[r]++
+	for i := 0; i < len(tiles); {
+		r := tiles[i] >> 32
+		at := ends[r]
+		for ; i < len(tiles) && tiles[i]>>32 == r; i++ {
+			flat[at] = int32(uint32(tiles[i]))
+			at++
+		}
+		ends[r] = at
 	}
 	// A region's tiles were all free when scanned, and spawning in one
 	// region takes tiles of that region only (regions are disjoint): each
@@ -150,8 +176,8 @@ func spawnFlat(s *chain.State, o *kit.Occupancy, rng *rand.Rand, free []int32, i
 // feature point is nearest.
 // voronoiScratch holds voronoi_spawning's working buffers between runs.
 type voronoiScratch struct {
-	regionOf, ends, flat []int32
-	tiles, mask          []uint64
+	regionOf, ends, flat, cellAt []int32
+	tiles, mask                  []uint64
 }
 
 var voronoiPool sync.Pool // of *voronoiScratch
@@ -330,6 +356,67 @@ func (g *noiseGrid) keep(c int, side float64) uint8 {
 	return 7
 }
 
+// rowCells sets cellAt[x] to cellIn(x) for every set bit x of mask (inner
+// tiles of the row prepared last). Under manhattan a cell column's five
+// candidates are read once for its run of tiles, not once a tile.
+func (g *noiseGrid) rowCells(mask []uint64, cellAt []int32) {
+	freq := g.n.freq
+	cur := -1 // the cell column whose candidates are held
+	five := false
+	var px0, px1, px2, px3, px4, a0, a1, a2, a3, a4 float64
+	var i0, i1, i2, i3, i4 int
+	for k, m := range mask {
+		for ; m != 0; m &= m - 1 {
+			x := k<<6 + bits.TrailingZeros64(m)
+			if g.metric != manhattan {
+				cellAt[x] = int32(g.cellIn(x))
+				continue
+			}
+			fx := float64(x) * freq
+			ix := int(fx) // fx > 0: truncation is the floor
+			if ix != cur {
+				cur = ix
+				j := ix - g.cx0
+				if five = g.seg[j] == 5; five {
+					c := &g.five[j]
+					px0, px1, px2, px3, px4 = c[0].px, c[1].px, c[2].px, c[3].px, c[4].px
+					a0, a1, a2, a3, a4 = c[0].ady, c[1].ady, c[2].ady, c[3].ady, c[4].ady
+					i0, i1, i2, i3, i4 = c[0].i, c[1].i, c[2].i, c[3].i, c[4].i
+				}
+			}
+			if !five {
+				cellAt[x] = int32(g.cellManhattan(fx, ix))
+				continue
+			}
+			cellAt[x] = int32(firstNearest5(
+				manhattanBits(px0, a0, fx), manhattanBits(px1, a1, fx), manhattanBits(px2, a2, fx),
+				manhattanBits(px3, a3, fx), manhattanBits(px4, a4, fx), i0, i1, i2, i3, i4))
+		}
+	}
+}
+
+// manhattanBits is the bit pattern of a candidate's distance |px - fx| + ady
+// (never negative, never NaN: the patterns order as the distances do).
+func manhattanBits(px, ady, fx float64) uint64 { return math.Float64bits(math.Abs(px-fx) + ady) }
+
+// firstNearest5 returns the index (i0..i4) of the least of five distances as
+// a tree of pairs, the earlier of two kept on a tie (the first nearest).
+func firstNearest5(d0, d1, d2, d3, d4 uint64, i0, i1, i2, i3, i4 int) int {
+	if d1 < d0 {
+		i0, d0 = i1, d1
+	}
+	if d3 < d2 {
+		i2, d2 = i3, d3
+	}
+	if d2 < d0 {
+		i0, d0 = i2, d2
+	}
+	if d4 < d0 {
+		i0 = i4
+	}
+	return i0
+}
+
 // cellIn returns the dense index of the cell of inner tile (x, y) of the row
 // prepared last: of the nine cells around the tile's, the one whose point is
 // nearest (the first in row order on ties), as cellNoise.cell finds it.
@@ -376,30 +463,11 @@ func (g *noiseGrid) cellIn(x int) int {
 func (g *noiseGrid) cellManhattan(fx float64, ix int) int {
 	j := ix - g.cx0
 	if g.seg[j] == 5 {
-		// The usual case (both side columns cut to one cell), unrolled: the
-		// first nearest of five as a tree of pairs, the earlier of two kept
-		// on a tie.
+		// The usual case (both side columns cut to one cell), unrolled.
 		c := &g.five[j]
-		d0 := math.Float64bits(math.Abs(c[0].px-fx) + c[0].ady)
-		d1 := math.Float64bits(math.Abs(c[1].px-fx) + c[1].ady)
-		d2 := math.Float64bits(math.Abs(c[2].px-fx) + c[2].ady)
-		d3 := math.Float64bits(math.Abs(c[3].px-fx) + c[3].ady)
-		d4 := math.Float64bits(math.Abs(c[4].px-fx) + c[4].ady)
-		i01, d01 := c[0].i, d0
-		if d1 < d0 {
-			i01, d01 = c[1].i, d1
-		}
-		i23, d23 := c[2].i, d2
-		if d3 < d2 {
-			i23, d23 = c[3].i, d3
-		}
-		if d23 < d01 {
-			i01, d01 = i23, d23
-		}
-		if d4 < d01 {
-			i01 = c[4].i
-		}
-		return i01
+		return firstNearest5(
+			manhattanBits(c[0].px, c[0].ady, fx), manhattanBits(c[1].px, c[1].ady, fx), manhattanBits(c[2].px, c[2].ady, fx),
+			manhattanBits(c[3].px, c[3].ady, fx), manhattanBits(c[4].px, c[4].ady, fx), c[0].i, c[1].i, c[2].i, c[3].i, c[4].i)
 	}
 	cand := g.cand[j*9 : j*9+int(g.seg[j])]
 	best, bestD := g.base[1]+ix, uint64(math.Float64bits(math.Inf(1)))

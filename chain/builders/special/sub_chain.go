@@ -45,12 +45,15 @@ func (b subChain) Build(ctx context.Context, s *chain.State, _ *rand.Rand) error
 	if len(b.steps) == 0 {
 		return errors.New("the sub-chain has no steps")
 	}
-	sub, err := s.Nested(ctx, b.steps)
+	g := s.Map
+	r, _ := chain.RegionRect(b.region, g.W, g.H) // an enum: always known
+	// Only the region of the nested map is merged (carve: its tiles; replace:
+	// its tiles, spawns, exits and start, the rooms inside it and the
+	// corridors that start and end in it).
+	sub, err := s.NestedWithin(ctx, b.steps, r)
 	if err != nil {
 		return err
 	}
-	g := s.Map
-	r, _ := chain.RegionRect(b.region, g.W, g.H) // an enum: always known
 	if b.carve {
 		r.Each(func(p chain.Point) {
 			if g.At(p) == chain.Wall && sub.Map.At(p) == chain.Floor {
@@ -138,11 +141,10 @@ func (b subChain) connectRegion(s *chain.State, r chain.Rect) {
 // (A walk joins them when one 8-connected region of walkable tiles has tiles
 // both inside and outside r.)
 func connectRegion(g *chain.Grid, r chain.Rect) []chain.Point {
-	nIn, ok := needsCorridor(g, r)
-	if !ok {
+	if !needsCorridor(g, r) {
 		return nil
 	}
-	inside := make([]chain.Point, 0, nIn)
+	var inside []chain.Point
 	for i, t := range g.Tiles {
 		if p := g.Pt(i); t.Walkable() && r.Contains(p) {
 			inside = append(inside, p)
@@ -185,32 +187,52 @@ func connectRegion(g *chain.Grid, r chain.Rect) []chain.Point {
 
 // needsCorridor reports whether r and the rest of the map both have walkable
 // tiles and no region of walkable tiles has tiles on both sides, i.e. whether
-// connectRegion has a corridor to carve, and how many walkable tiles r holds.
-func needsCorridor(g *chain.Grid, r chain.Rect) (nIn int, ok bool) {
-	rs, release := kit.Spans(g)
-	defer release()
-	in, out := make([]bool, len(rs.Sizes)), make([]bool, len(rs.Sizes))
+// connectRegion has a corridor to carve. A region with tiles on both sides
+// holds two 8-adjacent walkable tiles on either side of r's edge (its tiles
+// are joined by steps to such neighbours), so r's edge alone answers, not a
+// labelling of the map.
+func needsCorridor(g *chain.Grid, r chain.Rect) bool {
+	r = r.Intersect(g.Bounds())
 	anyIn, anyOut := false, false
-	for _, sp := range rs.Spans {
-		y, x0, x1 := int(sp.Y), int(sp.X0), int(sp.X1)
-		hasIn := y >= r.Y && y < r.Y2() && x0 < r.X2() && x1 > r.X
-		hasOut := y < r.Y || y >= r.Y2() || x0 < r.X || x1 > r.X2()
-		in[sp.Region] = in[sp.Region] || hasIn
-		out[sp.Region] = out[sp.Region] || hasOut
-		anyIn, anyOut = anyIn || hasIn, anyOut || hasOut
-		if hasIn {
-			nIn += min(x1, r.X2()) - max(x0, r.X)
+	for i, t := range g.Tiles {
+		if !t.Walkable() {
+			continue
+		}
+		if r.Contains(g.Pt(i)) {
+			anyIn = true
+		} else {
+			anyOut = true
+		}
+		if anyIn && anyOut {
+			break
 		}
 	}
 	if !anyIn || !anyOut {
-		return nIn, false
+		return false
 	}
-	for k := range in {
-		if in[k] && out[k] {
-			return nIn, false
+	// r's edge tiles: its first and last rows, then its first and last columns.
+	touches := func(p chain.Point) bool {
+		if !g.Walkable(p) {
+			return false
+		}
+		for _, d := range chain.Neighbours8 {
+			if q := p.Add(d); !r.Contains(q) && g.Walkable(q) {
+				return true
+			}
+		}
+		return false
+	}
+	for x := r.X; x < r.X2(); x++ {
+		if touches(chain.Point{X: x, Y: r.Y}) || touches(chain.Point{X: x, Y: r.Y2() - 1}) {
+			return false
 		}
 	}
-	return nIn, true
+	for y := r.Y; y < r.Y2(); y++ {
+		if touches(chain.Point{X: r.X, Y: y}) || touches(chain.Point{X: r.X2() - 1, Y: y}) {
+			return false
+		}
+	}
+	return true
 }
 
 // mergeSpawns returns the spawns of parent outside the region (in says what is

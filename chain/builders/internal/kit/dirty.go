@@ -14,6 +14,9 @@ type Dirty struct {
 // NewDirty returns a Dirty for s, empty.
 func NewDirty(s *chain.State) Dirty { return Dirty{on: s.Recording()} }
 
+// On reports whether d tracks changes (the run records history).
+func (d *Dirty) On() bool { return d.on }
+
 // Add counts p as changed.
 func (d *Dirty) Add(p chain.Point) {
 	switch {

@@ -126,13 +126,24 @@ func Carve(g *chain.Grid, p chain.Point) bool {
 	// walk meets rock and floor in no order a predictor learns.
 	tl := &g.Tiles[p.Y*g.W+p.X]
 	t := *tl
-	dig := !t.Walkable()
-	if dig {
-		t = chain.Floor
-	}
-	*tl = t
-	return dig
+	*tl = carved[t]
+	return carved[t] != t
 }
+
+// Carved is what Carve leaves of a tile of type t: floor for an unwalkable
+// tile, else t.
+func Carved(t chain.Tile) chain.Tile { return carved[t] }
+
+// carved[t] is Carved(t).
+var carved = func() (c [256]chain.Tile) {
+	for t := range c {
+		c[t] = chain.Tile(t)
+		if !chain.Tile(t).Walkable() {
+			c[t] = chain.Floor
+		}
+	}
+	return c
+}()
 
 // HorizontalTunnel carves floor from x1 to x2 on row y (inside the border) and
 // returns the tiles it changed.

@@ -27,8 +27,8 @@ func Spans(g *chain.Grid) (rs *chain.RegionSpans, release func()) { return chain
 
 // NearestInLargestRegion is Nearest(g, p, LargestRegion(g)) without a mask or
 // a label per tile: on each run of the largest region the tile nearest p is p's
-// column clamped to the run, and runs come in row order, so the first nearest
-// run gives the first nearest tile in row order.
+// column clamped to the run, and only the rows no farther than the nearest
+// tile found so far are looked at (ties: the first in row order).
 func NearestInLargestRegion(g *chain.Grid, p chain.Point) (chain.Point, bool) {
 	rs, release := Spans(g)
 	defer release()
@@ -36,14 +36,32 @@ func NearestInLargestRegion(g *chain.Grid, p chain.Point) (chain.Point, bool) {
 	if best == 0 {
 		return chain.Point{}, false
 	}
+	// Rows from p's outwards, the upper of two as far first: a row farther
+	// than the best distance so far holds no nearer tile. Of two as near,
+	// the first in row order wins.
 	bestP, bestD := chain.Point{}, -1
-	for _, sp := range rs.Spans {
-		if sp.Region != best {
-			continue
+	for dy := 0; ; dy++ {
+		if bestD >= 0 && dy*dy > bestD {
+			break
 		}
-		q := chain.Point{X: min(max(p.X, int(sp.X0)), int(sp.X1)-1), Y: int(sp.Y)}
-		if d := chain.DistSq(p, q); bestD < 0 || d < bestD {
-			bestP, bestD = q, d
+		up, down := p.Y-dy, p.Y+dy
+		if up < 0 && down >= g.H {
+			break
+		}
+		for i, y := range [2]int{up, down} {
+			if dy == 0 && i == 1 {
+				break // one row
+			}
+			for _, sp := range rs.Row(y) {
+				if sp.Region != best {
+					continue
+				}
+				q := chain.Point{X: min(max(p.X, int(sp.X0)), int(sp.X1)-1), Y: y}
+				d := chain.DistSq(p, q)
+				if bestD < 0 || d < bestD || d == bestD && (q.Y < bestP.Y || q.Y == bestP.Y && q.X < bestP.X) {
+					bestP, bestD = q, d
+				}
+			}
 		}
 	}
 	return bestP, bestD >= 0
