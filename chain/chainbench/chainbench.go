@@ -5,6 +5,8 @@
 package chainbench
 
 import (
+	"context"
+	"runtime/pprof"
 	"syscall"
 	"testing"
 	"time"
@@ -42,7 +44,10 @@ type Run func(b *testing.B, master uint64, history bool)
 // machine whose speed drifts slows both alike) and reports the CPU time of
 // each half (history-ns/op, no_history-ns/op), the history's overhead as
 // overhead-% (of the CPU time; wall-overhead-%: of the wall time) and, as
-// ns/op, the wall time of both halves.
+// ns/op, the wall time of both halves. In a CPU profile of overhead, each
+// half's samples carry the label history=true or history=false (pprof
+// -tagfocus), so that both compare under the same load; the collector's
+// background work carries none.
 func History(b *testing.B, run Run) {
 	for _, history := range []bool{true, false} {
 		b.Run(map[bool]string{true: "history", false: "no_history"}[history], func(b *testing.B) {
@@ -62,17 +67,19 @@ func History(b *testing.B, run Run) {
 func overhead(b *testing.B, run Run) {
 	b.ReportAllocs()
 	var cpu, wall [2]int64 // by history: [0] without, [1] with
+	var labels [2]context.Context
+	for h := range labels {
+		labels[h] = pprof.WithLabels(context.Background(), pprof.Labels("history", map[int]string{0: "false", 1: "true"}[h]))
+	}
+	defer pprof.SetGoroutineLabels(context.Background())
 	var m uint64
 	for b.Loop() {
 		m++
 		for k := range 2 {
-			history := (k+int(m))%2 == 0 // even seeds: history first
+			h := (k + int(m) + 1) % 2 // 1: with history, first for even seeds
+			pprof.SetGoroutineLabels(labels[h])
 			c0, w0 := ProcessCPU(), time.Now()
-			run(b, m, history)
-			h := 0
-			if history {
-				h = 1
-			}
+			run(b, m, h == 1)
 			wall[h] += int64(time.Since(w0))
 			cpu[h] += ProcessCPU() - c0
 		}
