@@ -43,6 +43,7 @@ type Snapshot struct {
 const (
 	frameFinal uint8 = 1 << iota // the last snapshot of its step
 	frameKey                     // data is a full copy of the map
+	frameRows                    // data copies whole rows, changed or not (see deltaRows)
 )
 
 // frame is one snapshot as stored. Its map is its data: a full copy (a
@@ -247,12 +248,17 @@ func (h *History) storeMap(f *frame, tiles []Tile, changed *Rect) {
 	}
 	var d []byte
 	var ok bool
-	if changed != nil {
+	switch {
+	case changed != nil && changed.W*changed.H <= len(tiles)/rowsShare:
+		d, ok = h.deltaRows(tiles, *changed), true
+		f.flags |= frameRows
+	case changed != nil:
 		d, ok = h.deltaWithin(tiles, *changed)
-	} else {
+	default:
 		d, ok = h.delta(tiles) // brings h.cur up to tiles as far as it got
 	}
 	if !ok || h.sinceKey+len(d) > len(tiles) {
+		f.flags &^= frameRows
 		h.keyframe(f, tiles)
 		copy(h.cur, tiles)
 		return
@@ -308,6 +314,33 @@ func (h *History) deltaWithin(tiles []Tile, r Rect) ([]byte, bool) {
 	}
 	h.buf = e.out
 	return e.out, ok
+}
+
+// rowsShare: a changed rectangle of at most a rowsShare-th of the map is
+// stored whole (see deltaRows).
+const rowsShare = 8
+
+// deltaRows is deltaWithin for a small rectangle r: it stores r's rows whole,
+// one run each, changed tiles or not, which costs less than comparing them
+// (Changed leaves out the tiles such a frame did not change). The map's
+// bounds clip r.
+func (h *History) deltaRows(tiles []Tile, r Rect) []byte {
+	r = r.Intersect(Rect{0, 0, h.w, h.h})
+	old, cur := tileBytes(h.cur), tileBytes(tiles)
+	out, last := h.buf[:0], 0
+	for y := r.Y; y < r.Y2(); y++ {
+		i, j := y*h.w+r.X, y*h.w+r.X2()
+		if i-last < 0x80 && j-i < 0x80 {
+			out = append(out, byte(i-last), byte(j-i))
+		} else {
+			out = appendUvarint(appendUvarint(out, i-last), j-i)
+		}
+		out = append(out, cur[i:j]...)
+		copy(old[i:j], cur[i:j])
+		last = j
+	}
+	h.buf = out
+	return out
 }
 
 // deltaChunk is the size of the blocks deltas and small keyframes are packed
@@ -466,7 +499,10 @@ func (h *History) Changed(i int) []int {
 	defer h.mu.Unlock()
 	f := h.frame(i)
 	if i > 0 && f.flags&frameKey == 0 && f.board == 0 && h.frame(i-1).board == 0 {
-		return deltaIndexes(h.data(f))
+		if f.flags&frameRows != 0 {
+			return deltaIndexes(h.data(f), h.tilesAt(i-1))
+		}
+		return deltaIndexes(h.data(f), nil)
 	}
 	cur := h.shown(i)
 	var prev []Tile

@@ -207,17 +207,21 @@ func applyDelta(tiles []Tile, d []byte) {
 }
 
 // deltaIndexes returns the indexes of the tiles delta d changes, in increasing
-// order (nil for none).
-func deltaIndexes(d []byte) []int {
+// order (nil for none): every tile it writes, or when prev (the map d applies
+// to) is not nil, those it writes a different tile to.
+func deltaIndexes(d []byte, prev []Tile) []int {
 	var out []int
 	pos := 0
 	for len(d) > 0 {
 		skip, n1 := binary.Uvarint(d)
 		run, n2 := binary.Uvarint(d[n1:])
+		tiles := d[n1+n2 : n1+n2+int(run)]
 		d = d[n1+n2+int(run):]
 		pos += int(skip)
-		for k := range int(run) {
-			out = append(out, pos+k)
+		for k, t := range tiles {
+			if prev == nil || prev[pos+k] != Tile(t) {
+				out = append(out, pos+k)
+			}
 		}
 		pos += int(run)
 	}
