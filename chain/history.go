@@ -2,6 +2,7 @@ package chain
 
 import (
 	"bytes"
+	"encoding/binary"
 	"slices"
 	"sync"
 	"unsafe"
@@ -44,6 +45,7 @@ const (
 	frameFinal uint8 = 1 << iota // the last snapshot of its step
 	frameKey                     // data is a full copy of the map
 	frameRows                    // data copies whole rows, changed or not (see deltaRows)
+	frameWalls                   // a keyframe stored as a delta from a map of walls (see wallDelta)
 )
 
 // frame is one snapshot as stored. Its map is its data: a full copy (a
@@ -269,8 +271,46 @@ func (h *History) storeMap(f *frame, tiles []Tile, changed *Rect) {
 
 func (h *History) keyframe(f *frame, tiles []Tile) {
 	f.flags |= frameKey
-	h.keep(f, tileBytes(tiles))
 	h.sinceKey = 0
+	if d, ok := h.wallDelta(tiles); ok {
+		f.flags |= frameWalls
+		h.keep(f, d)
+		return
+	}
+	h.keep(f, tileBytes(tiles))
+}
+
+// wallDelta encodes tiles as the changes from a map of walls (Wall is 0)
+// into h.buf when that takes a few runs (a fresh map, a few rooms dug in
+// rock): a keyframe's copy writes the whole map to memory nothing else
+// touched of late. It reports false when a sample of the map finds more than
+// one word in sixteen not all walls, or past one run per 64 tiles.
+func (h *History) wallDelta(tiles []Tile) ([]byte, bool) {
+	t := tileBytes(tiles)
+	n, busy := 0, 0
+	stride := max(64, len(t)/256&^7)
+	for i := 0; i+8 <= len(t); i += stride {
+		n++
+		if binary.LittleEndian.Uint64(t[i:]) != 0 {
+			busy++
+		}
+	}
+	if busy*16 > n {
+		return nil, false
+	}
+	out, last, runs, maxRuns := h.buf[:0], 0, 0, len(t)/64
+	for i := firstNonzero(t, 0); i < len(t); i = firstNonzero(t, last) {
+		if runs++; runs > maxRuns {
+			h.buf = out
+			return nil, false
+		}
+		j := firstZero(t, i+1)
+		out = appendUvarint(appendUvarint(out, i-last), j-i)
+		out = append(out, t[i:j]...)
+		last = j
+	}
+	h.buf = out
+	return out, true
 }
 
 // quickRuns is how many runs a delta may take before the sample of
@@ -416,11 +456,11 @@ func (h *History) tilesAt(i int) []Tile {
 	if h.cacheIdx >= k && h.cacheIdx < i {
 		buf, start = h.cacheGrid, h.cacheIdx
 	} else {
-		buf = keyTiles(h.data(h.frame(k)))
+		buf = h.keyTiles(h.frame(k))
 	}
 	for j := start + 1; j <= i; j++ {
 		if f := h.frame(j); f.flags&frameKey != 0 {
-			buf = keyTiles(h.data(f))
+			buf = h.keyTiles(f)
 		} else {
 			applyDelta(buf, h.data(f))
 		}
@@ -429,10 +469,14 @@ func (h *History) tilesAt(i int) []Tile {
 	return buf
 }
 
-// keyTiles returns a copy of a keyframe's tiles.
-func keyTiles(data []byte) []Tile {
-	t := make([]Tile, len(data))
-	copy(tileBytes(t), data)
+// keyTiles returns a copy of keyframe f's tiles.
+func (h *History) keyTiles(f *frame) []Tile {
+	t := make([]Tile, h.w*h.h)
+	if f.flags&frameWalls != 0 {
+		applyDelta(t, h.data(f))
+	} else {
+		copy(tileBytes(t), h.data(f))
+	}
 	return t
 }
 

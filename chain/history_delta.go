@@ -169,6 +169,43 @@ func firstSame(a, b []byte, i int) int {
 	return n
 }
 
+// firstNonzero returns the first index at or after i where a holds a
+// non-zero byte (len(a) when none), eight bytes at a time.
+func firstNonzero(a []byte, i int) int {
+	n := len(a)
+	for ; i+8 <= n; i += 8 {
+		if x := binary.LittleEndian.Uint64(a[i:]); x != 0 {
+			return i + bits.TrailingZeros64(x)/8
+		}
+	}
+	for ; i < n; i++ {
+		if a[i] != 0 {
+			return i
+		}
+	}
+	return n
+}
+
+// firstZero returns the first index at or after i where a holds a zero byte
+// (len(a) when none), eight bytes at a time.
+func firstZero(a []byte, i int) int {
+	const lo, hi = 0x0101010101010101, 0x8080808080808080
+	n := len(a)
+	for ; i+8 <= n; i += 8 {
+		x := binary.LittleEndian.Uint64(a[i:])
+		// The lowest zero byte of x, exactly (higher ones may be misreported).
+		if z := (x - lo) &^ x & hi; z != 0 {
+			return i + bits.TrailingZeros64(z)/8
+		}
+	}
+	for ; i < n; i++ {
+		if a[i] == 0 {
+			return i
+		}
+	}
+	return n
+}
+
 // scattered reports whether more than a quarter of a sample of a's and b's
 // 8-byte words differ: one word in eight, at most 256 words (a big map's
 // sample must not cost a pass over it).
