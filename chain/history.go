@@ -207,7 +207,7 @@ func (h *History) recordBoard(s *State, step StepRef, label string, bits []uint6
 // snapshot: see State.EndWithin).
 func (h *History) add(s *State, step StepRef, label string, flags uint8, board int32, changed *Rect, tilesOnly, sinceAny bool) {
 	n := len(h.steps)
-	newStep := n == 0 || h.steps[n-1] != step
+	newStep := n == 0 || !sameStep(&h.steps[n-1], &step)
 	if newStep {
 		h.steps = grown(h.steps, 16, step)
 	}
@@ -233,6 +233,19 @@ func (h *History) add(s *State, step StepRef, label string, flags uint8, board i
 	h.storeMap(f, s.Map.Tiles, changed)
 	h.n++
 	h.last = s
+}
+
+// sameStep is a == b, settled by where their strings are when they are
+// copies of one StepRef (a step's snapshots), as they mostly are.
+func sameStep(a, b *StepRef) bool {
+	if a.Index != b.Index || a.Depth != b.Depth || len(a.Path) != len(b.Path) || len(a.Key) != len(b.Key) || len(a.Builder) != len(b.Builder) {
+		return false
+	}
+	if unsafe.StringData(a.Path) == unsafe.StringData(b.Path) && unsafe.StringData(a.Key) == unsafe.StringData(b.Key) &&
+		unsafe.StringData(a.Builder) == unsafe.StringData(b.Builder) {
+		return true
+	}
+	return *a == *b
 }
 
 // storeMap stores tiles in f: as the changes from the previous frame's map
