@@ -371,7 +371,7 @@ func (h *History) deltaWithin(tiles []Tile, r Rect) ([]byte, bool) {
 
 // rowsShare: a changed rectangle of at most a rowsShare-th of the map is
 // stored whole (see deltaRows).
-const rowsShare = 8
+const rowsShare = 4
 
 // deltaRows is deltaWithin for a small rectangle r: it stores r's rows whole,
 // one run each, changed tiles or not, which costs less than comparing them
@@ -380,7 +380,15 @@ const rowsShare = 8
 func (h *History) deltaRows(tiles []Tile, r Rect) []byte {
 	r = r.Intersect(Rect{0, 0, h.w, h.h})
 	old, cur := tileBytes(h.cur), tileBytes(tiles)
-	out, last := h.buf[:0], 0
+	// Straight into the delta block when it has room for the most it takes
+	// (see keep), else into h.buf.
+	out, last, direct := h.buf[:0], 0, false
+	if most := r.H * (r.W + 2*binary.MaxVarintLen32); most <= deltaChunk/4 {
+		if most > cap(h.arena)-len(h.arena) {
+			h.newArena()
+		}
+		out, direct = h.arena[len(h.arena):len(h.arena)], true
+	}
 	for y := r.Y; y < r.Y2(); y++ {
 		i, j := y*h.w+r.X, y*h.w+r.X2()
 		if i-last < 0x80 && j-i < 0x80 {
@@ -392,7 +400,9 @@ func (h *History) deltaRows(tiles []Tile, r Rect) []byte {
 		copy(old[i:j], cur[i:j])
 		last = j
 	}
-	h.buf = out
+	if !direct {
+		h.buf = out
+	}
 	return out
 }
 
@@ -402,10 +412,18 @@ func (h *History) deltaRows(tiles []Tile, r Rect) []byte {
 const deltaChunk = 16 << 10
 
 // keep stores a copy of d as f's data, packed into the history's current
-// delta block (a large one gets a block of its own).
+// delta block (a large one gets a block of its own), or d itself when it was
+// encoded at the block's free end (see deltaRows).
 func (h *History) keep(f *frame, d []byte) {
 	f.n = int32(len(d))
-	if len(d) > cap(h.arena)-len(h.arena) {
+	free := cap(h.arena) - len(h.arena)
+	if len(d) > 0 && len(d) <= free && unsafe.SliceData(d) == unsafe.SliceData(h.arena[len(h.arena):]) {
+		// d was encoded in place, at the block's free end.
+		f.blk, f.off = int32(len(h.blocks)-1), int32(len(h.arena))
+		h.arena = h.arena[:len(h.arena)+len(d)]
+		return
+	}
+	if len(d) > free {
 		if len(d) > deltaChunk/4 {
 			h.blocks = grown(h.blocks, 8, slices.Clone(d))
 			f.blk, f.off = int32(len(h.blocks)-1), 0
