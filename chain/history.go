@@ -379,31 +379,37 @@ const rowsShare = 4
 // bounds clip r.
 func (h *History) deltaRows(tiles []Tile, r Rect) []byte {
 	r = r.Intersect(Rect{0, 0, h.w, h.h})
+	if r.Empty() {
+		return nil
+	}
 	old, cur := tileBytes(h.cur), tileBytes(tiles)
 	// Straight into the delta block when it has room for the most it takes
 	// (see keep), else into h.buf.
-	out, last, direct := h.buf[:0], 0, false
+	var out []byte
 	if most := r.H * (r.W + 2*binary.MaxVarintLen32); most <= deltaChunk/4 {
 		if most > cap(h.arena)-len(h.arena) {
 			h.newArena()
 		}
-		out, direct = h.arena[len(h.arena):len(h.arena)], true
+		out = h.arena[len(h.arena) : len(h.arena)+most]
+	} else {
+		h.buf = slices.Grow(h.buf[:0], most)
+		out = h.buf[:most]
 	}
+	k, last := 0, 0
 	for y := r.Y; y < r.Y2(); y++ {
 		i, j := y*h.w+r.X, y*h.w+r.X2()
 		if i-last < 0x80 && j-i < 0x80 {
-			out = append(out, byte(i-last), byte(j-i))
+			out[k], out[k+1] = byte(i-last), byte(j-i)
+			k += 2
 		} else {
-			out = appendUvarint(appendUvarint(out, i-last), j-i)
+			k += binary.PutUvarint(out[k:], uint64(i-last))
+			k += binary.PutUvarint(out[k:], uint64(j-i))
 		}
-		out = append(out, cur[i:j]...)
+		k += copy(out[k:], cur[i:j])
 		copy(old[i:j], cur[i:j])
 		last = j
 	}
-	if !direct {
-		h.buf = out
-	}
-	return out
+	return out[:k:k]
 }
 
 // deltaChunk is the size of the blocks deltas and small keyframes are packed
