@@ -190,7 +190,7 @@ func (h *History) recordBoard(s *State, step StepRef, label string, bits []uint6
 		kept = h.words[k : k+n : k+n]
 	}
 	copy(kept, bits[:n])
-	h.boards = append(h.boards, board{bits: kept, one: one, zero: zero})
+	h.boards = grown(h.boards, 16, board{bits: kept, one: one, zero: zero})
 	var changed *Rect
 	if unchanged {
 		changed = &Rect{}
@@ -209,7 +209,7 @@ func (h *History) add(s *State, step StepRef, label string, flags uint8, board i
 	n := len(h.steps)
 	newStep := n == 0 || !sameStep(&h.steps[n-1], &step)
 	if newStep {
-		h.steps = grown(h.steps, 16, step)
+		h.steps = grown(h.steps, 32, step)
 	}
 	if h.n == 0 || h.last != s || (!sinceAny && (newStep || h.frame(h.n-1).step != int32(n-1))) {
 		changed, tilesOnly = nil, false
@@ -225,7 +225,7 @@ func (h *History) add(s *State, step StepRef, label string, flags uint8, board i
 	}
 	var l int32
 	if label != "" {
-		h.labels = grown(h.labels, 16, label)
+		h.labels = grown(h.labels, 32, label)
 		l = int32(len(h.labels))
 	}
 	f := h.frame(h.n)

@@ -74,7 +74,7 @@ func (h *History) metaOf(s *State) int32 {
 	m.spawns = l.keepSpawns(h, prev.spawns, s.Spawns, ks)
 	m.corridors = l.keepCorridors(prev.corridors, s.Corridors, kc)
 	if n == len(h.metas)*metaChunk {
-		h.metas = append(h.metas, new([metaChunk]meta))
+		h.metas = grown(h.metas, 4, new([metaChunk]meta))
 	}
 	*h.meta(n) = m
 	h.nmeta++

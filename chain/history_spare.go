@@ -78,7 +78,7 @@ func (sp *spares) release() {
 // frame whole).
 func (sp *spares) frameBlock() *[frameChunk]frame {
 	b := spareFrames.get()
-	sp.frames = append(sp.frames, b)
+	sp.frames = grown(sp.frames, 4, b)
 	return b
 }
 
@@ -90,6 +90,6 @@ func (sp *spares) byteBlock() []byte {
 
 func (sp *spares) wordBlock() []uint64 {
 	b := spareWords.get()
-	sp.words = append(sp.words, b)
+	sp.words = grown(sp.words, 8, b)
 	return b[:0]
 }
