@@ -293,6 +293,9 @@ func (h *History) keyframe(f *frame, tiles []Tile) {
 	h.keep(f, tileBytes(tiles))
 }
 
+// zeroByte is a wall's byte.
+var zeroByte = []byte{byte(Wall)}
+
 // wallDelta encodes tiles as the changes from a map of walls (Wall is 0)
 // into h.buf when that takes a few runs (a fresh map, a few rooms dug in
 // rock): a keyframe's copy writes the whole map to memory nothing else
@@ -310,6 +313,9 @@ func (h *History) wallDelta(tiles []Tile) ([]byte, bool) {
 	}
 	if busy*16 > n {
 		return nil, false
+	}
+	if busy == 0 && bytes.Count(t, zeroByte) == len(t) { // all walls (vectorised)
+		return h.buf[:0], true
 	}
 	out, last, runs, maxRuns := h.buf[:0], 0, 0, len(t)/64
 	for i := firstNonzero(t, 0); i < len(t); i = firstNonzero(t, last) {
@@ -341,7 +347,7 @@ func (h *History) delta(tiles []Tile) ([]byte, bool) {
 	e := deltaEncoder{out: h.buf[:0]}
 	maxRuns := len(tiles) / 32
 	ok := e.encode(old, cur, min(quickRuns, maxRuns))
-	if !ok && !scattered(old, cur) {
+	if !ok && !scattered(old, cur, maxRuns) {
 		ok = e.encode(old, cur, maxRuns)
 	}
 	h.buf = e.out

@@ -207,18 +207,31 @@ func firstZero(a []byte, i int) int {
 }
 
 // scattered reports whether more than a quarter of a sample of a's and b's
-// 8-byte words differ: one word in eight, at most 256 words (a big map's
-// sample must not cost a pass over it).
-func scattered(a, b []byte) bool {
-	n, diff := 0, 0
+// 8-byte words differ, or whether the runs of changes that start in the
+// sample, counted for the whole map, come to more than maxRuns (a delta
+// of many small runs: encoding it would give up): one word in eight, at
+// most 256 words (a big map's sample must not cost a pass over it).
+func scattered(a, b []byte, maxRuns int) bool {
+	const lo7, hi = 0x7F7F7F7F7F7F7F7F, 0x8080808080808080
+	n, diff, starts := 0, 0, 0
 	stride := max(64, len(a)/256&^7)
 	for i := 0; i+8 <= len(a); i += stride {
 		n++
-		if binary.LittleEndian.Uint64(a[i:]) != binary.LittleEndian.Uint64(b[i:]) {
-			diff++
+		x := binary.LittleEndian.Uint64(a[i:]) ^ binary.LittleEndian.Uint64(b[i:])
+		if x == 0 {
+			continue
 		}
+		diff++
+		// The top bit of each byte that differs, and of each byte that
+		// starts a run (the byte before it equal).
+		d := ((x&lo7)+lo7 | x) & hi
+		var before uint64
+		if i > 0 && a[i-1] != b[i-1] {
+			before = 0x80
+		}
+		starts += bits.OnesCount64(d &^ (d<<8 | before))
 	}
-	return diff*4 > n
+	return diff*4 > n || starts*(stride/8) > maxRuns
 }
 
 // tileBytes views tiles as bytes without copying (Tile is a uint8).
