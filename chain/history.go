@@ -95,7 +95,8 @@ type History struct {
 	sinceKey int      // delta bytes since the last keyframe
 	buf      []byte   // scratch the next delta is encoded into (then copied at its size)
 	blocks   [][]byte // the blocks frames' data is packed into (see keep)
-	arena    []byte   // the newest of blocks, to its used length
+	arena    []byte   // the newest delta block, to its used length
+	arenaBlk int32    // its index in blocks (a large delta or keyframe's own block may follow it)
 	words    []uint64 // the block bitboards are packed into
 	spares   *spares  // pooled blocks (see spare)
 	lists    shelves
@@ -431,7 +432,7 @@ func (h *History) keep(f *frame, d []byte) {
 	free := cap(h.arena) - len(h.arena)
 	if len(d) > 0 && len(d) <= free && unsafe.SliceData(d) == unsafe.SliceData(h.arena[len(h.arena):]) {
 		// d was encoded in place, at the block's free end.
-		f.blk, f.off = int32(len(h.blocks)-1), int32(len(h.arena))
+		f.blk, f.off = h.arenaBlk, int32(len(h.arena))
 		h.arena = h.arena[:len(h.arena)+len(d)]
 		return
 	}
@@ -443,7 +444,7 @@ func (h *History) keep(f *frame, d []byte) {
 		}
 		h.newArena()
 	}
-	f.blk, f.off = int32(len(h.blocks)-1), int32(len(h.arena))
+	f.blk, f.off = h.arenaBlk, int32(len(h.arena))
 	h.arena = append(h.arena, d...)
 }
 
@@ -458,6 +459,7 @@ func grown[T any](list []T, first int, v T) []T {
 // newArena starts a new delta block.
 func (h *History) newArena() {
 	h.arena = h.spare().byteBlock()
+	h.arenaBlk = int32(len(h.blocks))
 	h.blocks = grown(h.blocks, 8, h.arena[:cap(h.arena)])
 }
 

@@ -224,7 +224,7 @@ func scattered(a, b []byte, maxRuns int) bool {
 		diff++
 		// The top bit of each byte that differs, and of each byte that
 		// starts a run (the byte before it equal).
-		d := ((x&lo7)+lo7 | x) & hi
+		d := ((x & lo7) + lo7 | x) & hi
 		var before uint64
 		if i > 0 && a[i-1] != b[i-1] {
 			before = 0x80
