@@ -16,7 +16,7 @@ import (
 // hold pointers: a pool of them would cost the collector more than it saves.)
 var (
 	spareBytes  = freeList[[deltaChunk]byte]{max: 128}  // 2 MiB
-	spareWords  = freeList[[wordChunk]uint64]{max: 128} // 512 KiB
+	spareWords  = freeList[[wordChunk]uint64]{max: 64}  // 1 MiB
 	spareFrames = freeList[[frameChunk]frame]{max: 128} // 256 KiB
 )
 
@@ -48,7 +48,7 @@ func (l *freeList[T]) put(bs []*T) {
 }
 
 // wordChunk is the size (in words) of the blocks bitboards are packed into.
-const wordChunk = 512
+const wordChunk = 2048
 
 // spares lists the pooled blocks a history took.
 type spares struct {
