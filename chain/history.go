@@ -2,6 +2,7 @@ package chain
 
 import (
 	"bytes"
+	"encoding/binary"
 	"slices"
 	"sync"
 	"unsafe"
@@ -43,6 +44,8 @@ type Snapshot struct {
 const (
 	frameFinal uint8 = 1 << iota // the last snapshot of its step
 	frameKey                     // data is a full copy of the map
+	frameRows                    // data copies whole rows, changed or not (see deltaRows)
+	frameWalls                   // a keyframe stored as a delta from a map of walls (see wallDelta)
 )
 
 // frame is one snapshot as stored. Its map is its data: a full copy (a
@@ -92,7 +95,8 @@ type History struct {
 	sinceKey int      // delta bytes since the last keyframe
 	buf      []byte   // scratch the next delta is encoded into (then copied at its size)
 	blocks   [][]byte // the blocks frames' data is packed into (see keep)
-	arena    []byte   // the newest of blocks, to its used length
+	arena    []byte   // the newest delta block, to its used length
+	arenaBlk int32    // its index in blocks (a large delta or keyframe's own block may follow it)
 	words    []uint64 // the block bitboards are packed into
 	spares   *spares  // pooled blocks (see spare)
 	lists    shelves
@@ -187,7 +191,7 @@ func (h *History) recordBoard(s *State, step StepRef, label string, bits []uint6
 		kept = h.words[k : k+n : k+n]
 	}
 	copy(kept, bits[:n])
-	h.boards = append(h.boards, board{bits: kept, one: one, zero: zero})
+	h.boards = grown(h.boards, 16, board{bits: kept, one: one, zero: zero})
 	var changed *Rect
 	if unchanged {
 		changed = &Rect{}
@@ -204,9 +208,9 @@ func (h *History) recordBoard(s *State, step StepRef, label string, bits []uint6
 // snapshot: see State.EndWithin).
 func (h *History) add(s *State, step StepRef, label string, flags uint8, board int32, changed *Rect, tilesOnly, sinceAny bool) {
 	n := len(h.steps)
-	newStep := n == 0 || h.steps[n-1] != step
+	newStep := n == 0 || !sameStep(&h.steps[n-1], &step)
 	if newStep {
-		h.steps = grown(h.steps, 16, step)
+		h.steps = grown(h.steps, 32, step)
 	}
 	if h.n == 0 || h.last != s || (!sinceAny && (newStep || h.frame(h.n-1).step != int32(n-1))) {
 		changed, tilesOnly = nil, false
@@ -222,7 +226,7 @@ func (h *History) add(s *State, step StepRef, label string, flags uint8, board i
 	}
 	var l int32
 	if label != "" {
-		h.labels = grown(h.labels, 16, label)
+		h.labels = grown(h.labels, 32, label)
 		l = int32(len(h.labels))
 	}
 	f := h.frame(h.n)
@@ -230,6 +234,19 @@ func (h *History) add(s *State, step StepRef, label string, flags uint8, board i
 	h.storeMap(f, s.Map.Tiles, changed)
 	h.n++
 	h.last = s
+}
+
+// sameStep is a == b, settled by where their strings are when they are
+// copies of one StepRef (a step's snapshots), as they mostly are.
+func sameStep(a, b *StepRef) bool {
+	if a.Index != b.Index || a.Depth != b.Depth || len(a.Path) != len(b.Path) || len(a.Key) != len(b.Key) || len(a.Builder) != len(b.Builder) {
+		return false
+	}
+	if unsafe.StringData(a.Path) == unsafe.StringData(b.Path) && unsafe.StringData(a.Key) == unsafe.StringData(b.Key) &&
+		unsafe.StringData(a.Builder) == unsafe.StringData(b.Builder) {
+		return true
+	}
+	return *a == *b
 }
 
 // storeMap stores tiles in f: as the changes from the previous frame's map
@@ -247,12 +264,17 @@ func (h *History) storeMap(f *frame, tiles []Tile, changed *Rect) {
 	}
 	var d []byte
 	var ok bool
-	if changed != nil {
+	switch {
+	case changed != nil && changed.W*changed.H <= len(tiles)/rowsShare:
+		d, ok = h.deltaRows(tiles, *changed), true
+		f.flags |= frameRows
+	case changed != nil:
 		d, ok = h.deltaWithin(tiles, *changed)
-	} else {
+	default:
 		d, ok = h.delta(tiles) // brings h.cur up to tiles as far as it got
 	}
 	if !ok || h.sinceKey+len(d) > len(tiles) {
+		f.flags &^= frameRows
 		h.keyframe(f, tiles)
 		copy(h.cur, tiles)
 		return
@@ -263,8 +285,52 @@ func (h *History) storeMap(f *frame, tiles []Tile, changed *Rect) {
 
 func (h *History) keyframe(f *frame, tiles []Tile) {
 	f.flags |= frameKey
-	h.keep(f, tileBytes(tiles))
 	h.sinceKey = 0
+	if d, ok := h.wallDelta(tiles); ok {
+		f.flags |= frameWalls
+		h.keep(f, d)
+		return
+	}
+	h.keep(f, tileBytes(tiles))
+}
+
+// zeroByte is a wall's byte.
+var zeroByte = []byte{byte(Wall)}
+
+// wallDelta encodes tiles as the changes from a map of walls (Wall is 0)
+// into h.buf when that takes a few runs (a fresh map, a few rooms dug in
+// rock): a keyframe's copy writes the whole map to memory nothing else
+// touched of late. It reports false when a sample of the map finds more than
+// one word in sixteen not all walls, or past one run per 64 tiles.
+func (h *History) wallDelta(tiles []Tile) ([]byte, bool) {
+	t := tileBytes(tiles)
+	n, busy := 0, 0
+	stride := max(64, len(t)/256&^7)
+	for i := 0; i+8 <= len(t); i += stride {
+		n++
+		if binary.LittleEndian.Uint64(t[i:]) != 0 {
+			busy++
+		}
+	}
+	if busy*16 > n {
+		return nil, false
+	}
+	if busy == 0 && bytes.Count(t, zeroByte) == len(t) { // all walls (vectorised)
+		return h.buf[:0], true
+	}
+	out, last, runs, maxRuns := h.buf[:0], 0, 0, len(t)/64
+	for i := firstNonzero(t, 0); i < len(t); i = firstNonzero(t, last) {
+		if runs++; runs > maxRuns {
+			h.buf = out
+			return nil, false
+		}
+		j := firstZero(t, i+1)
+		out = appendUvarint(appendUvarint(out, i-last), j-i)
+		out = append(out, t[i:j]...)
+		last = j
+	}
+	h.buf = out
+	return out, true
 }
 
 // quickRuns is how many runs a delta may take before the sample of
@@ -282,7 +348,7 @@ func (h *History) delta(tiles []Tile) ([]byte, bool) {
 	e := deltaEncoder{out: h.buf[:0]}
 	maxRuns := len(tiles) / 32
 	ok := e.encode(old, cur, min(quickRuns, maxRuns))
-	if !ok && !scattered(old, cur) {
+	if !ok && !scattered(old, cur, maxRuns) {
 		ok = e.encode(old, cur, maxRuns)
 	}
 	h.buf = e.out
@@ -310,16 +376,67 @@ func (h *History) deltaWithin(tiles []Tile, r Rect) ([]byte, bool) {
 	return e.out, ok
 }
 
+// rowsShare: a changed rectangle of at most a rowsShare-th of the map is
+// stored whole (see deltaRows).
+const rowsShare = 4
+
+// deltaRows is deltaWithin for a small rectangle r: it stores r's rows whole,
+// one run each, changed tiles or not, which costs less than comparing them
+// (Changed leaves out the tiles such a frame did not change). The map's
+// bounds clip r.
+func (h *History) deltaRows(tiles []Tile, r Rect) []byte {
+	r = r.Intersect(Rect{0, 0, h.w, h.h})
+	if r.Empty() {
+		return nil
+	}
+	old, cur := tileBytes(h.cur), tileBytes(tiles)
+	// Straight into the delta block when it has room for the most it takes
+	// (see keep), else into h.buf.
+	var out []byte
+	if most := r.H * (r.W + 2*binary.MaxVarintLen32); most <= deltaChunk/4 {
+		if most > cap(h.arena)-len(h.arena) {
+			h.newArena()
+		}
+		out = h.arena[len(h.arena) : len(h.arena)+most]
+	} else {
+		h.buf = slices.Grow(h.buf[:0], most)
+		out = h.buf[:most]
+	}
+	k, last := 0, 0
+	for y := r.Y; y < r.Y2(); y++ {
+		i, j := y*h.w+r.X, y*h.w+r.X2()
+		if i-last < 0x80 && j-i < 0x80 {
+			out[k], out[k+1] = byte(i-last), byte(j-i)
+			k += 2
+		} else {
+			k += binary.PutUvarint(out[k:], uint64(i-last))
+			k += binary.PutUvarint(out[k:], uint64(j-i))
+		}
+		k += copy(out[k:], cur[i:j])
+		copy(old[i:j], cur[i:j])
+		last = j
+	}
+	return out[:k:k]
+}
+
 // deltaChunk is the size of the blocks deltas and small keyframes are packed
 // into, so that a run's hundreds of small deltas cost a few blocks, not an
 // allocation each (blocks are pooled: see spare).
 const deltaChunk = 16 << 10
 
 // keep stores a copy of d as f's data, packed into the history's current
-// delta block (a large one gets a block of its own).
+// delta block (a large one gets a block of its own), or d itself when it was
+// encoded at the block's free end (see deltaRows).
 func (h *History) keep(f *frame, d []byte) {
 	f.n = int32(len(d))
-	if len(d) > cap(h.arena)-len(h.arena) {
+	free := cap(h.arena) - len(h.arena)
+	if len(d) > 0 && len(d) <= free && unsafe.SliceData(d) == unsafe.SliceData(h.arena[len(h.arena):]) {
+		// d was encoded in place, at the block's free end.
+		f.blk, f.off = h.arenaBlk, int32(len(h.arena))
+		h.arena = h.arena[:len(h.arena)+len(d)]
+		return
+	}
+	if len(d) > free {
 		if len(d) > deltaChunk/4 {
 			h.blocks = grown(h.blocks, 8, slices.Clone(d))
 			f.blk, f.off = int32(len(h.blocks)-1), 0
@@ -327,7 +444,7 @@ func (h *History) keep(f *frame, d []byte) {
 		}
 		h.newArena()
 	}
-	f.blk, f.off = int32(len(h.blocks)-1), int32(len(h.arena))
+	f.blk, f.off = h.arenaBlk, int32(len(h.arena))
 	h.arena = append(h.arena, d...)
 }
 
@@ -342,6 +459,7 @@ func grown[T any](list []T, first int, v T) []T {
 // newArena starts a new delta block.
 func (h *History) newArena() {
 	h.arena = h.spare().byteBlock()
+	h.arenaBlk = int32(len(h.blocks))
 	h.blocks = grown(h.blocks, 8, h.arena[:cap(h.arena)])
 }
 
@@ -383,11 +501,11 @@ func (h *History) tilesAt(i int) []Tile {
 	if h.cacheIdx >= k && h.cacheIdx < i {
 		buf, start = h.cacheGrid, h.cacheIdx
 	} else {
-		buf = keyTiles(h.data(h.frame(k)))
+		buf = h.keyTiles(h.frame(k))
 	}
 	for j := start + 1; j <= i; j++ {
 		if f := h.frame(j); f.flags&frameKey != 0 {
-			buf = keyTiles(h.data(f))
+			buf = h.keyTiles(f)
 		} else {
 			applyDelta(buf, h.data(f))
 		}
@@ -396,10 +514,14 @@ func (h *History) tilesAt(i int) []Tile {
 	return buf
 }
 
-// keyTiles returns a copy of a keyframe's tiles.
-func keyTiles(data []byte) []Tile {
-	t := make([]Tile, len(data))
-	copy(tileBytes(t), data)
+// keyTiles returns a copy of keyframe f's tiles.
+func (h *History) keyTiles(f *frame) []Tile {
+	t := make([]Tile, h.w*h.h)
+	if f.flags&frameWalls != 0 {
+		applyDelta(t, h.data(f))
+	} else {
+		copy(tileBytes(t), h.data(f))
+	}
 	return t
 }
 
@@ -466,7 +588,10 @@ func (h *History) Changed(i int) []int {
 	defer h.mu.Unlock()
 	f := h.frame(i)
 	if i > 0 && f.flags&frameKey == 0 && f.board == 0 && h.frame(i-1).board == 0 {
-		return deltaIndexes(h.data(f))
+		if f.flags&frameRows != 0 {
+			return deltaIndexes(h.data(f), h.tilesAt(i-1))
+		}
+		return deltaIndexes(h.data(f), nil)
 	}
 	cur := h.shown(i)
 	var prev []Tile

@@ -169,19 +169,69 @@ func firstSame(a, b []byte, i int) int {
 	return n
 }
 
+// firstNonzero returns the first index at or after i where a holds a
+// non-zero byte (len(a) when none), eight bytes at a time.
+func firstNonzero(a []byte, i int) int {
+	n := len(a)
+	for ; i+8 <= n; i += 8 {
+		if x := binary.LittleEndian.Uint64(a[i:]); x != 0 {
+			return i + bits.TrailingZeros64(x)/8
+		}
+	}
+	for ; i < n; i++ {
+		if a[i] != 0 {
+			return i
+		}
+	}
+	return n
+}
+
+// firstZero returns the first index at or after i where a holds a zero byte
+// (len(a) when none), eight bytes at a time.
+func firstZero(a []byte, i int) int {
+	const lo, hi = 0x0101010101010101, 0x8080808080808080
+	n := len(a)
+	for ; i+8 <= n; i += 8 {
+		x := binary.LittleEndian.Uint64(a[i:])
+		// The lowest zero byte of x, exactly (higher ones may be misreported).
+		if z := (x - lo) &^ x & hi; z != 0 {
+			return i + bits.TrailingZeros64(z)/8
+		}
+	}
+	for ; i < n; i++ {
+		if a[i] == 0 {
+			return i
+		}
+	}
+	return n
+}
+
 // scattered reports whether more than a quarter of a sample of a's and b's
-// 8-byte words differ: one word in eight, at most 256 words (a big map's
-// sample must not cost a pass over it).
-func scattered(a, b []byte) bool {
-	n, diff := 0, 0
+// 8-byte words differ, or whether the runs of changes that start in the
+// sample, counted for the whole map, come to more than maxRuns (a delta
+// of many small runs: encoding it would give up): one word in eight, at
+// most 256 words (a big map's sample must not cost a pass over it).
+func scattered(a, b []byte, maxRuns int) bool {
+	const lo7, hi = 0x7F7F7F7F7F7F7F7F, 0x8080808080808080
+	n, diff, starts := 0, 0, 0
 	stride := max(64, len(a)/256&^7)
 	for i := 0; i+8 <= len(a); i += stride {
 		n++
-		if binary.LittleEndian.Uint64(a[i:]) != binary.LittleEndian.Uint64(b[i:]) {
-			diff++
+		x := binary.LittleEndian.Uint64(a[i:]) ^ binary.LittleEndian.Uint64(b[i:])
+		if x == 0 {
+			continue
 		}
+		diff++
+		// The top bit of each byte that differs, and of each byte that
+		// starts a run (the byte before it equal).
+		d := ((x & lo7) + lo7 | x) & hi
+		var before uint64
+		if i > 0 && a[i-1] != b[i-1] {
+			before = 0x80
+		}
+		starts += bits.OnesCount64(d &^ (d<<8 | before))
 	}
-	return diff*4 > n
+	return diff*4 > n || starts*(stride/8) > maxRuns
 }
 
 // tileBytes views tiles as bytes without copying (Tile is a uint8).
@@ -207,17 +257,21 @@ func applyDelta(tiles []Tile, d []byte) {
 }
 
 // deltaIndexes returns the indexes of the tiles delta d changes, in increasing
-// order (nil for none).
-func deltaIndexes(d []byte) []int {
+// order (nil for none): every tile it writes, or when prev (the map d applies
+// to) is not nil, those it writes a different tile to.
+func deltaIndexes(d []byte, prev []Tile) []int {
 	var out []int
 	pos := 0
 	for len(d) > 0 {
 		skip, n1 := binary.Uvarint(d)
 		run, n2 := binary.Uvarint(d[n1:])
+		tiles := d[n1+n2 : n1+n2+int(run)]
 		d = d[n1+n2+int(run):]
 		pos += int(skip)
-		for k := range int(run) {
-			out = append(out, pos+k)
+		for k, t := range tiles {
+			if prev == nil || prev[pos+k] != Tile(t) {
+				out = append(out, pos+k)
+			}
 		}
 		pos += int(run)
 	}

@@ -50,38 +50,48 @@ func (h *History) metaOf(s *State) int32 {
 	l := &h.lists
 	var prev meta
 	if n > 0 {
-		p := h.meta(n - 1)
-		if p.same(s, l.names) {
-			return int32(n - 1)
-		}
-		prev = *p
+		prev = *h.meta(n - 1)
+	}
+	// How many leading elements of each list prev holds as s does, each
+	// compared once (then kept or extended with that).
+	ke, kr := commonPrefix(prev.exits, s.Exits), commonPrefix(prev.rooms, s.Rooms)
+	ks, kc := spawnPrefix(prev.spawns, s.Spawns, l.names), corridorPrefix(prev.corridors, s.Corridors)
+	sameStart := ptrEq(prev.start, s.Start)
+	if n > 0 && sameStart && sameK(prev.exits, s.Exits, ke) && sameK(prev.rooms, s.Rooms, kr) &&
+		sameK(prev.spawns, s.Spawns, ks) && sameK(prev.corridors, s.Corridors, kc) {
+		return int32(n - 1)
 	}
 	m := meta{start: prev.start}
-	if !ptrEq(prev.start, s.Start) {
+	if !sameStart {
 		m.start = nil
 		if s.Start != nil {
 			p := *s.Start
 			m.start = &p
 		}
 	}
-	m.exits = keepList(&l.exits, h, prev.exits, s.Exits)
-	m.rooms = keepList(&l.rooms, h, prev.rooms, s.Rooms)
-	m.spawns = l.keepSpawns(h, prev.spawns, s.Spawns)
-	m.corridors = l.keepCorridors(prev.corridors, s.Corridors)
+	m.exits = keepList(&l.exits, h, prev.exits, s.Exits, ke)
+	m.rooms = keepList(&l.rooms, h, prev.rooms, s.Rooms, kr)
+	m.spawns = l.keepSpawns(h, prev.spawns, s.Spawns, ks)
+	m.corridors = l.keepCorridors(prev.corridors, s.Corridors, kc)
 	if n == len(h.metas)*metaChunk {
-		h.metas = append(h.metas, new([metaChunk]meta))
+		h.metas = grown(h.metas, 4, new([metaChunk]meta))
 	}
 	*h.meta(n) = m
 	h.nmeta++
 	return int32(n)
 }
 
+// sameK reports whether a list a, of which k leading elements are as b
+// holds them, records all of b (nil as nil).
+func sameK[A, B any](a []A, b []B, k int) bool {
+	return k == len(a) && k == len(b) && (a == nil) == (b == nil)
+}
+
 // keepSpawns is keepList for spawns, kept as spawnRecs.
-func (l *shelves) keepSpawns(h *History, prev []spawnRec, cur []Spawn) []spawnRec {
+func (l *shelves) keepSpawns(h *History, prev []spawnRec, cur []Spawn, k int) []spawnRec {
 	if cur == nil {
 		return nil
 	}
-	k := spawnPrefix(prev, cur, l.names)
 	if prev != nil && k == len(prev) && k == len(cur) {
 		return prev
 	}
@@ -160,19 +170,7 @@ func newTable(h *History, n int) []int32 {
 // nothing a history records).
 var nameSeed = maphash.MakeSeed()
 
-// same reports whether m records exactly s's start, exits, rooms, corridors and spawns.
-func (m *meta) same(s *State, names []string) bool {
-	return ptrEq(m.start, s.Start) && sameList(m.exits, s.Exits) && sameList(m.rooms, s.Rooms) &&
-		len(m.spawns) == len(s.Spawns) && (m.spawns == nil) == (s.Spawns == nil) &&
-		spawnPrefix(m.spawns, s.Spawns, names) == len(m.spawns) && sameCorridors(m.corridors, s.Corridors)
-}
-
 func ptrEq(a, b *Point) bool { return (a == nil && b == nil) || (a != nil && b != nil && *a == *b) }
-
-// sameList is slices.Equal that also tells nil from empty.
-func sameList[T comparable](a, b []T) bool {
-	return len(a) == len(b) && (a == nil) == (b == nil) && (rawEqual(a, b) || commonPrefix(a, b) == len(a))
-}
 
 // sameCorridor reports whether a and b are the same corridor: the same
 // points, shared (a corridor's points are never edited once listed, see
@@ -181,15 +179,10 @@ func sameCorridor(a, b []Point) bool {
 	return len(a) == len(b) && unsafe.SliceData(a) == unsafe.SliceData(b) && (a == nil) == (b == nil)
 }
 
-// sameCorridors reports whether a and b list the same corridors (see
+// corridorPrefix returns how many leading corridors a and b share (see
 // sameCorridor). The history keeps the state's corridors as they are (not
 // clipped), so that lists holding the same bytes, compared at once, settle
 // most calls.
-func sameCorridors(a, b [][]Point) bool {
-	return len(a) == len(b) && (a == nil) == (b == nil) && corridorPrefix(a, b) == len(a)
-}
-
-// corridorPrefix returns how many leading corridors a and b share.
 func corridorPrefix(a, b [][]Point) int {
 	m := min(len(a), len(b))
 	if m == 0 {
@@ -197,7 +190,7 @@ func corridorPrefix(a, b [][]Point) int {
 	}
 	// Corridors before k are stored alike (the same points, length and
 	// capacity); from k, compare where their points are.
-	k := firstDiff(rawBytes(a[:m]), rawBytes(b[:m]), 0) / int(unsafe.Sizeof(a[0]))
+	k := rawPrefix(a[:m], b[:m])
 	for k < m && sameCorridor(a[k], b[k]) {
 		k++
 	}
@@ -212,6 +205,16 @@ func rawBytes[T any](a []T) []byte {
 	return unsafe.Slice((*byte)(unsafe.Pointer(&a[0])), len(a)*int(unsafe.Sizeof(a[0])))
 }
 
+// rawPrefix returns how many leading elements of a and b (of one length)
+// hold the same bytes: most lists compared are equal, settled by one
+// vectorised comparison.
+func rawPrefix[T any](a, b []T) int {
+	if rawEqual(a, b) {
+		return len(a)
+	}
+	return firstDiff(rawBytes(a), rawBytes(b), 0) / int(unsafe.Sizeof(a[0]))
+}
+
 // rawEqual reports whether a and b hold the same bytes: then they are equal
 // (the converse need not hold: padding, or equal strings stored apart).
 func rawEqual[T any](a, b []T) bool { return bytes.Equal(rawBytes(a), rawBytes(b)) }
@@ -222,7 +225,7 @@ func commonPrefix[T comparable](a, b []T) int {
 	if m == 0 {
 		return 0
 	}
-	k := firstDiff(rawBytes(a[:m]), rawBytes(b[:m]), 0) / int(unsafe.Sizeof(a[0]))
+	k := rawPrefix(a[:m], b[:m])
 	// Elements before k hold the same bytes; from k, compare them as values.
 	for k < m && a[k] == b[k] {
 		k++
@@ -230,14 +233,13 @@ func commonPrefix[T comparable](a, b []T) int {
 	return k
 }
 
-// keepList returns a read-only copy of cur (nil stays nil): prev, the
-// previous frame's copy, when equal; when cur extends prev, one sharing
-// prev's elements if it can.
-func keepList[T comparable](sh *shelf[T], h *History, prev, cur []T) []T {
+// keepList returns a read-only copy of cur (nil stays nil), of which k
+// leading elements are as prev, the previous frame's copy, holds them: prev
+// when equal; when cur extends prev, one sharing prev's elements if it can.
+func keepList[T comparable](sh *shelf[T], h *History, prev, cur []T, k int) []T {
 	if cur == nil {
 		return nil
 	}
-	k := commonPrefix(prev, cur)
 	if prev != nil && k == len(prev) && k == len(cur) {
 		return prev
 	}
@@ -249,11 +251,10 @@ func keepList[T comparable](sh *shelf[T], h *History, prev, cur []T) []T {
 // keepCorridors is keepList for corridors. It copies the list, not the
 // corridors: their points are shared with the state (see State), never
 // written by the history, and handed out clipped (see History.At).
-func (l *shelves) keepCorridors(prev, cur [][]Point) [][]Point {
+func (l *shelves) keepCorridors(prev, cur [][]Point, k int) [][]Point {
 	if cur == nil {
 		return nil
 	}
-	k := corridorPrefix(prev, cur)
 	if prev != nil && k == len(prev) && k == len(cur) {
 		return prev
 	}

@@ -88,6 +88,70 @@ func TestHistoryKeyframesScatteredChanges(t *testing.T) {
 	assert.Equal(t, noise, h.At(1).Map.Tiles)
 }
 
+// TestHistoryBigKeyframesBetweenDeltas checks that small deltas packed into
+// the current delta block read back after a keyframe too big for it took a
+// block of its own.
+func TestHistoryBigKeyframesBetweenDeltas(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	s := &State{Map: NewGrid(200, 200)}
+	h := NewHistory(200, 200)
+	var want [][]Tile
+	for i := range 6 {
+		if i%3 == 0 { // noise: a keyframe in a block of its own
+			for k := range s.Map.Tiles {
+				s.Map.Tiles[k] = Tile(rng.IntN(2))
+			}
+		} else { // a room: a small delta
+			s.Map.Fill(R(5+i, 5, 10, 6), DeepWater)
+		}
+		h.record(s, StepRef{}, "", false)
+		want = append(want, slices.Clone(s.Map.Tiles))
+	}
+	for i := range want {
+		require.Equal(t, want[i], h.At(i).Map.Tiles, "snapshot %d", i)
+	}
+}
+
+// TestHistoryRowsAndWalls checks the frames stored without comparing tiles
+// (a small changed rectangle's rows whole) and the keyframe of a map of walls
+// stored as its changes from walls: both read back exactly, and Changed lists
+// only the tiles that changed.
+func TestHistoryRowsAndWalls(t *testing.T) {
+	s := &State{Map: NewGrid(80, 50)}
+	h := NewHistory(80, 50)
+	s.cleared = true
+	s.Map.Fill(R(10, 10, 4, 3), Floor)
+	h.record(s, StepRef{}, "", false)
+	assert.NotZero(t, h.frame(0).flags&frameWalls, "walls and a room: a keyframe from walls")
+	assert.LessOrEqual(t, int(h.frame(0).n), 3*(4+2)+1)
+	s.cleared = false
+	s.Map.Set(Point{11, 11}, DeepWater)
+	h.recordWithin(s, StepRef{}, "", R(9, 9, 6, 5), true) // the rectangle holds unchanged tiles
+	assert.NotZero(t, h.frame(1).flags&frameRows)
+	assert.Equal(t, []int{11*80 + 11}, h.Changed(1))
+	assert.Equal(t, s.Map.Tiles, h.At(1).Map.Tiles)
+	first := h.At(0).Map.Tiles
+	assert.Equal(t, Floor, first[10*80+10])
+	assert.Equal(t, Floor, first[11*80+11])
+	assert.Equal(t, 12, len(h.Changed(0)), "the room's tiles")
+}
+
+// TestHistoryManySmallRunsKeyframe checks that changes in many short runs
+// spread over the map go to a keyframe at once (the sample counts their
+// runs) and read back exactly.
+func TestHistoryManySmallRunsKeyframe(t *testing.T) {
+	s := &State{Map: NewGrid(80, 50)}
+	h := NewHistory(80, 50)
+	h.record(s, StepRef{}, "", false)
+	for i := 0; i < len(s.Map.Tiles); i += 13 { // one tile in 13: few words spared, a run each
+		s.Map.Tiles[i] = Floor
+	}
+	h.record(s, StepRef{}, "", false)
+	assert.NotZero(t, h.frame(1).flags&frameKey)
+	assert.Equal(t, s.Map.Tiles, h.At(1).Map.Tiles)
+	assert.Len(t, h.Changed(1), (len(s.Map.Tiles)+12)/13)
+}
+
 func TestHistorySnapshotsAreImmutable(t *testing.T) {
 	s := &State{Map: NewGrid(10, 10)}
 	h := NewHistory(10, 10)

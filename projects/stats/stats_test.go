@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"hewn/chain"
+	"hewn/chain/chainbench"
 	"hewn/content"
 	"hewn/projects"
 )
@@ -127,13 +128,13 @@ func BenchmarkSweepDepth5(b *testing.B) {
 	const seeds = 200
 	var ms0, ms1 runtime.MemStats
 	runtime.ReadMemStats(&ms0)
-	cpu0 := processCPU()
+	cpu0 := chainbench.ProcessCPU()
 	for b.Loop() {
 		if _, err := Run(context.Background(), t, Options{From: 1, Seeds: seeds}); err != nil {
 			b.Fatal(err)
 		}
 	}
-	cpu := processCPU() - cpu0
+	cpu := chainbench.ProcessCPU() - cpu0
 	runtime.ReadMemStats(&ms1)
 	maps := float64(b.N * seeds)
 	b.ReportMetric(float64(cpu)/maps, "cpu-ns/map")

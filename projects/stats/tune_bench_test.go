@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"hewn/chain/chainbench"
 	"hewn/chain/metrics"
 	"hewn/content"
 	"hewn/projects"
@@ -30,7 +31,7 @@ func BenchmarkTuneDepth5(b *testing.B) {
 				Bins: [2]int{16, 16}, Budget: 400, Method: method,
 			}
 			b.ReportAllocs()
-			defer reportCPU(b)()
+			defer chainbench.ReportCPU(b)()
 			variants, seconds := 0, 0.0
 			for b.Loop() {
 				o.Seed++

@@ -162,10 +162,11 @@ func wallCell(runs []run, r row) string {
 
 // benchRows runs the Go benchmarks of the speed rows n times each and
 // prints min and median, with the history overhead as the median of the
-// pairs' ratios (history / no_history of the same round).
+// pairs' ratios (history / no_history of the same round) and as the
+// interleaved overhead sub-benchmark's overhead-% (see chain/chainbench).
 func benchRows(n int) {
 	fmt.Println()
-	fmt.Println("| benchmark | runs | min / median | overhead: median of pair ratios (range) |")
+	fmt.Println("| benchmark | runs | min / median | overhead: median of pair ratios or of interleaved runs (range) |")
 	fmt.Println("|---|---|---|---|")
 	for _, b := range []struct{ pkg, re string }{
 		{"./projects/stats", "^BenchmarkExampleDepth5$"},
@@ -180,6 +181,7 @@ func benchRows(n int) {
 			os.Exit(1)
 		}
 		byName := map[string][]float64{}
+		overByName := map[string][]float64{} // the interleaved overhead-% metric
 		var names []string
 		sc := bufio.NewScanner(bytes.NewReader(outb))
 		for sc.Scan() {
@@ -194,19 +196,29 @@ func benchRows(n int) {
 				names = append(names, name)
 			}
 			byName[name] = append(byName[name], ns)
+			for k := 4; k+1 < len(f); k += 2 {
+				if f[k+1] == "overhead-%" {
+					v, err := strconv.ParseFloat(f[k], 64)
+					check(err)
+					overByName[name] = append(overByName[name], v)
+				}
+			}
 		}
 		for _, name := range names {
 			v := slices.Clone(byName[name])
 			slices.Sort(v)
 			over := ""
-			if base, ok := strings.CutSuffix(name, "/history"); ok {
+			if o := slices.Clone(overByName[name]); len(o) > 0 {
+				slices.Sort(o)
+				over = fmt.Sprintf("interleaved: %+.0f %% (%+.0f to %+.0f %%)", o[len(o)/2], o[0], o[len(o)-1])
+			} else if base, ok := strings.CutSuffix(name, "/history"); ok {
 				if nh := byName[base+"/no_history"]; len(nh) == len(byName[name]) {
 					r := make([]float64, len(nh))
 					for i := range nh {
 						r[i] = byName[name][i]/nh[i] - 1
 					}
 					slices.Sort(r)
-					over = fmt.Sprintf("+%.0f %% (%+.0f to %+.0f %%)", r[len(r)/2]*100, r[0]*100, r[len(r)-1]*100)
+					over = fmt.Sprintf("%+.0f %% (%+.0f to %+.0f %%)", r[len(r)/2]*100, r[0]*100, r[len(r)-1]*100)
 				}
 			}
 			fmt.Printf("| %s | %d | %.3f / %.3f ms | %s |\n", name, len(v), v[0]/1e6, v[len(v)/2]/1e6, over)

@@ -144,14 +144,14 @@ func (b voronoiSpawning) Build(ctx context.Context, s *chain.State, rng *rand.Ra
 		most += min(int(end-start), per)
 		start = end
 	}
-	return reserveSpawns(s, most, func() error {
+	return spawnedOnly(s, reserveSpawns(s, most, func() error {
 		start := int32(0)
 		for _, end := range ends {
 			spawnFlat(s, o, rng, flat[start:end], inner)
 			start = end
 		}
 		return nil
-	})
+	}))
 }
 
 // spawnFlat is spawnRegion over a region whose tiles are all free, given as

@@ -7,8 +7,8 @@ import "hewn/chain"
 // (State.SnapshotWithin) instead of the whole map. It tracks nothing when the
 // run records no history.
 type Dirty struct {
-	r  chain.Rect
-	on bool
+	x0, y0, x1, y1 int // the bounds: columns x0..x1-1, rows y0..y1-1; none when x0 >= x1
+	on             bool
 }
 
 // NewDirty returns a Dirty for s, empty.
@@ -21,10 +21,10 @@ func (d *Dirty) On() bool { return d.on }
 func (d *Dirty) Add(p chain.Point) {
 	switch {
 	case !d.on:
-	case d.r.Empty():
-		d.r = chain.Rect{X: p.X, Y: p.Y, W: 1, H: 1}
-	case !d.r.Contains(p):
-		d.AddRect(chain.Rect{X: p.X, Y: p.Y, W: 1, H: 1})
+	case d.x0 >= d.x1:
+		d.x0, d.y0, d.x1, d.y1 = p.X, p.Y, p.X+1, p.Y+1
+	default:
+		d.x0, d.y0, d.x1, d.y1 = min(d.x0, p.X), min(d.y0, p.Y), max(d.x1, p.X+1), max(d.y1, p.Y+1)
 	}
 }
 
@@ -41,32 +41,39 @@ func (d *Dirty) AddPoints(ps []chain.Point) {
 func (d *Dirty) AddRect(r chain.Rect) {
 	switch {
 	case !d.on || r.Empty():
-	case d.r.Empty():
-		d.r = r
+	case d.x0 >= d.x1:
+		d.x0, d.y0, d.x1, d.y1 = r.X, r.Y, r.X2(), r.Y2()
 	default:
-		x, y := min(d.r.X, r.X), min(d.r.Y, r.Y)
-		d.r = chain.Rect{X: x, Y: y, W: max(d.r.X2(), r.X2()) - x, H: max(d.r.Y2(), r.Y2()) - y}
+		d.x0, d.y0, d.x1, d.y1 = min(d.x0, r.X), min(d.y0, r.Y), max(d.x1, r.X2()), max(d.y1, r.Y2())
 	}
+}
+
+// rect returns the bounds counted (an empty rectangle for none).
+func (d *Dirty) rect() chain.Rect {
+	if d.x0 >= d.x1 {
+		return chain.Rect{}
+	}
+	return chain.Rect{X: d.x0, Y: d.y0, W: d.x1 - d.x0, H: d.y1 - d.y0}
 }
 
 // Snapshot records a snapshot of s bounded by the tiles counted since the
 // previous one, and starts counting afresh.
 func (d *Dirty) Snapshot(s *chain.State, label string) {
-	s.SnapshotWithin(label, d.r)
-	d.r = chain.Rect{}
+	s.SnapshotWithin(label, d.rect())
+	d.x0, d.x1 = 0, 0
 }
 
 // SnapshotTiles is Snapshot for a step that changes only tiles, none of the
 // state's start and lists (see State.SnapshotTilesWithin).
 func (d *Dirty) SnapshotTiles(s *chain.State, label string) {
-	s.SnapshotTilesWithin(label, d.r)
-	d.r = chain.Rect{}
+	s.SnapshotTilesWithin(label, d.rect())
+	d.x0, d.x1 = 0, 0
 }
 
 // End tells the history that the step, which ends, changed no tile but those
 // counted since its previous snapshot (see State.EndWithin).
 func (d *Dirty) End(s *chain.State) {
 	if d.on {
-		s.EndWithin(d.r)
+		s.EndWithin(d.rect())
 	}
 }
