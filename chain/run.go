@@ -141,11 +141,6 @@ func runSteps(ctx context.Context, s *State, steps []Step, path, prefix string, 
 	parent := s.step
 	defer func() { s.step = parent }()
 	keys := StepKeys(steps, prefix)
-	last := len(steps) - 1 // the last step that runs
-	for last >= 0 && steps[last].Disabled {
-		last--
-	}
-	defer func() { s.last = false }()
 	for i, st := range steps {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -158,7 +153,6 @@ func runSteps(ctx context.Context, s *State, steps []Step, path, prefix string, 
 		if st.Disabled {
 			continue
 		}
-		s.last = i == last
 		if err := runStep(ctx, s, st, ref); err != nil {
 			if ctx.Err() != nil { // a builder that gave up because the run was cancelled
 				return ctx.Err()

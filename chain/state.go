@@ -70,11 +70,6 @@ type State struct {
 	// (an initial builder): its snapshots' bounds then start from its own
 	// previous snapshot only, not from the step before.
 	cleared bool
-	// keep, when keeps is set, is the only part of a nested run's final
-	// state its parent uses (see NestedWithin); last reports that the
-	// running step is the run's last.
-	keep        Rect
-	keeps, last bool
 }
 
 // ErrNoSpawner is returned by builders that roll content when the run has no content pack.
@@ -303,36 +298,12 @@ func (s *State) NeedStart() error {
 // step's key (see StepKeys), and its snapshots are appended to the same history
 // (grouped by path). It returns the nested final state.
 func (s *State) Nested(ctx context.Context, steps []Step) (*State, error) {
-	return s.nested(ctx, steps, Rect{}, false)
-}
-
-// NestedWithin is Nested for a parent that uses only what lies inside keep of
-// the nested final state (its tiles, spawns, exits and start there, the rooms
-// inside it and the corridors that start and end in it): the nested run's
-// last step may then leave undone what would lie wholly outside it (see
-// Unused).
-func (s *State) NestedWithin(ctx context.Context, steps []Step, keep Rect) (*State, error) {
-	return s.nested(ctx, steps, keep, true)
-}
-
-// Unused reports whether nothing the running step would put wholly inside r
-// (tiles, spawns, exits, rooms, corridors) is used after it: the step is the last of a nested run whose parent uses only what
-// lies inside another rectangle (NestedWithin), r does not meet it, and no
-// history is recorded (which would show it). A builder may then skip such
-// work, provided what it does for the rest stays the same (the same draws,
-// in the same order, up to the last of them it makes).
-func (s *State) Unused(r Rect) bool {
-	return s.keeps && s.last && s.hist == nil && s.keep.Intersect(r).Empty()
-}
-
-func (s *State) nested(ctx context.Context, steps []Step, keep Rect, keeps bool) (*State, error) {
 	if s.nest+1 > MaxNesting {
 		return nil, fmt.Errorf("sub-chains nest deeper than %d", MaxNesting)
 	}
 	sub := &State{
 		Map: NewGrid(s.Map.W, s.Map.H), Depth: s.Depth, Master: s.Master, Seed: s.Seed,
 		Spawner: s.Spawner, Templates: s.Templates, Legend: s.Legend, Files: s.Files, hist: s.hist, nest: s.nest + 1,
-		keep: keep, keeps: keeps,
 	}
 	if s.warns == nil {
 		s.warns = new([]Warning)

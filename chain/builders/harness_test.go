@@ -194,18 +194,6 @@ func TestHistoryChangesNothing(t *testing.T) {
 	}
 }
 
-// TestSubChainSkipsNothingItMerges checks, over more seeds, the cave
-// transition chain with and without history: without it, the sub-chain's
-// last step (room_based_spawner) leaves out the rooms outside the merged half
-// (State.Unused), which must change nothing of the level.
-func TestSubChainSkipsNothingItMerges(t *testing.T) {
-	c := loadChains(t)["sub_chain"]
-	require.NotNil(t, c)
-	for seed := uint64(1); seed <= 60; seed++ {
-		require.Equal(t, levelJSON(t, c, seed), levelJSONConfig(t, c, chain.Config{Master: seed, Spawner: fakeSpawner{}, NoHistory: true}), "seed %d", seed)
-	}
-}
-
 func levelJSON(t *testing.T, c *chain.Chain, seed uint64) string {
 	return levelJSONConfig(t, c, chain.Config{Master: seed, Spawner: fakeSpawner{}})
 }

@@ -130,7 +130,6 @@ func bspPossible(g *chain.Grid, r trect, placed []trect, solid bool) bool {
 	return true
 }
 
-
 func abs(n int) int {
 	if n < 0 {
 		return -n

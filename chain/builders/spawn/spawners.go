@@ -44,18 +44,10 @@ func roomBasedSpawner(ctx context.Context, s *chain.State, rng *rand.Rand, skip 
 		return err
 	}
 	o := kit.NewOccupancy(s)
-	// The rooms after the last whose spawns are used (a sub-chain merging a
-	// region) draw nothing any used room needs: they are left out, unless
-	// their spawns could have reached the spawn limit (and its warning).
+	// The buffer holds the largest room (spawnRegion keeps its free tiles in
+	// place), and s.Spawns the spawns every room can take.
 	per := max(maxMonsters+3+s.Depth-4, 0)
 	rooms := s.Rooms
-	if len(s.Spawns)+roomSpawnsMost(s.Map, rooms, per) < chain.MaxSpawns {
-		for len(rooms) > 0 && s.Unused(rooms[len(rooms)-1]) {
-			rooms = rooms[:len(rooms)-1]
-		}
-	}
-	// The buffer holds the largest room (spawnRegion keeps its free tiles in
-	// place), and s.Spawns the spawns every room spawned in can take.
 	largest := 0
 	for _, r := range rooms {
 		c := r.Intersect(s.Map.Bounds())

@@ -45,15 +45,12 @@ func (b subChain) Build(ctx context.Context, s *chain.State, _ *rand.Rand) error
 	if len(b.steps) == 0 {
 		return errors.New("the sub-chain has no steps")
 	}
-	g := s.Map
-	r, _ := chain.RegionRect(b.region, g.W, g.H) // an enum: always known
-	// Only the region of the nested map is merged (carve: its tiles; replace:
-	// its tiles, spawns, exits and start, the rooms inside it and the
-	// corridors that start and end in it).
-	sub, err := s.NestedWithin(ctx, b.steps, r)
+	sub, err := s.Nested(ctx, b.steps)
 	if err != nil {
 		return err
 	}
+	g := s.Map
+	r, _ := chain.RegionRect(b.region, g.W, g.H) // an enum: always known
 	if b.carve {
 		r.Each(func(p chain.Point) {
 			if g.At(p) == chain.Wall && sub.Map.At(p) == chain.Floor {
