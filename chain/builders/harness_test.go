@@ -3,6 +3,7 @@ package builders_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"math/rand/v2"
@@ -207,7 +208,9 @@ func levelJSONConfig(t *testing.T, c *chain.Chain, cfg chain.Config) string {
 }
 
 // TestEveryBuilderRunsAlone checks each builder's defaults on a prepared map
-// (rooms, corridors and a start made by earlier steps) never fail or panic.
+// (rooms, corridors and a start made by earlier steps) never fail or panic,
+// and leave the registered defaults as they were: a run hands a step that
+// sets no parameter the spec's own defaults (Spec.New's values are read only).
 func TestEveryBuilderRunsAlone(t *testing.T) {
 	base := []chain.Step{{Builder: "simple_map", Params: map[string]any{"draw": true}}}
 	for _, spec := range chain.Specs() {
@@ -220,12 +223,17 @@ func TestEveryBuilderRunsAlone(t *testing.T) {
 			if probs := chain.Check(c); len(probs) > 0 {
 				t.Skipf("needs more setup: %v", probs)
 			}
+			before, err := json.Marshal(spec.Resolve(nil))
+			require.NoError(t, err)
 			for seed := uint64(0); seed < 3; seed++ {
 				_, err := chain.Run(context.Background(), c, seed, fakeSpawner{})
 				if err != nil {
 					assert.NotContains(t, err.Error(), "internal error", "seed %d", seed)
 				}
 			}
+			after, err := json.Marshal(spec.Resolve(nil))
+			require.NoError(t, err)
+			assert.JSONEq(t, string(before), string(after), "the run changed the registered defaults")
 		})
 	}
 }
