@@ -479,7 +479,7 @@ func (h *History) newArena() {
 // carve returns room for n values of a type that holds no pointer, 8-byte
 // aligned, from the history's current delta block (many values get an
 // allocation of their own): the newest map, the lists of exits, rooms and
-// spawns, the spawn names' table. What it returns is not cleared.
+// spawns. What it returns is not cleared.
 func carve[T any](h *History, n int) []T {
 	size := int(unsafe.Sizeof(*new(T)))
 	b := n * size
@@ -580,8 +580,9 @@ func (h *History) At(i int) Snapshot {
 	s.Exits, s.Rooms = slices.Clone(m.exits), slices.Clone(m.rooms) // out of pooled blocks
 	if m.spawns != nil {
 		s.Spawns = make([]Spawn, len(m.spawns))
+		names := nameList()
 		for k, r := range m.spawns {
-			s.Spawns[k] = Spawn{X: r.X, Y: r.Y, Name: h.lists.names[r.name]}
+			s.Spawns[k] = Spawn{X: r.X, Y: r.Y, Name: names[r.name]}
 		}
 	}
 	if m.corridors != nil {
