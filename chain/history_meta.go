@@ -32,6 +32,7 @@ type shelves struct {
 	rooms     shelf[Rect]
 	spawns    shelf[spawnRec]
 	corridors shelf[[]Point]
+	last      []Spawn // the newest meta's spawns as the state held them (see spawnPrefix)
 }
 
 // metaChunk is how many metas one block of History.metas holds.
@@ -51,7 +52,7 @@ func (h *History) metaOf(s *State) int32 {
 	// How many leading elements of each list prev holds as s does, each
 	// compared once (then kept or extended with that).
 	ke, kr := commonPrefix(prev.exits, s.Exits), commonPrefix(prev.rooms, s.Rooms)
-	ks, kc := spawnPrefix(prev.spawns, s.Spawns, nameList()), corridorPrefix(prev.corridors, s.Corridors)
+	ks, kc := spawnPrefix(prev.spawns, s.Spawns, l.last), corridorPrefix(prev.corridors, s.Corridors)
 	sameStart := ptrEq(prev.start, s.Start)
 	if n > 0 && sameStart && sameK(prev.exits, s.Exits, ke) && sameK(prev.rooms, s.Rooms, kr) &&
 		sameK(prev.spawns, s.Spawns, ks) && sameK(prev.corridors, s.Corridors, kc) {
@@ -68,6 +69,9 @@ func (h *History) metaOf(s *State) int32 {
 	m.exits = keepList(&l.exits, h, prev.exits, s.Exits, ke)
 	m.rooms = keepList(&l.rooms, h, prev.rooms, s.Rooms, kr)
 	m.spawns = l.keepSpawns(h, prev.spawns, s.Spawns, ks)
+	if ks < len(s.Spawns) || len(l.last) != len(s.Spawns) {
+		l.last = append(l.last[:ks], s.Spawns[ks:]...)
+	}
 	m.corridors = l.keepCorridors(prev.corridors, s.Corridors, kc)
 	if n == len(h.metas)*metaChunk {
 		h.metas = grown(h.metas, 4, new([metaChunk]meta))
@@ -98,10 +102,20 @@ func (l *shelves) keepSpawns(h *History, prev []spawnRec, cur []Spawn, k int) []
 	return list
 }
 
-// spawnPrefix returns how many leading spawns a records as b holds them.
-func spawnPrefix(a []spawnRec, b []Spawn, names []string) int {
+// spawnPrefix returns how many leading spawns a records as b holds them;
+// last holds a's spawns as the state held them (see shelves.last).
+func spawnPrefix(a []spawnRec, b, last []Spawn) int {
 	m := min(len(a), len(b))
-	k := 0
+	if m == 0 {
+		return 0
+	}
+	// Spawns before k hold the same bytes (their names the same strings);
+	// from k, compare them as values.
+	k := rawPrefix(last[:m], b[:m])
+	if k == m {
+		return k
+	}
+	names := nameList()
 	for k < m && a[k].X == b[k].X && a[k].Y == b[k].Y && names[a[k].name] == b[k].Name {
 		k++
 	}
