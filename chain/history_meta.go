@@ -70,7 +70,7 @@ func (h *History) metaOf(s *State) int32 {
 	m.rooms = keepList(&l.rooms, h, prev.rooms, s.Rooms, kr)
 	m.spawns = l.keepSpawns(h, prev.spawns, s.Spawns, ks)
 	if ks < len(s.Spawns) || len(l.last) != len(s.Spawns) {
-		l.last = append(l.last[:ks], s.Spawns[ks:]...)
+		l.keepLast(prev.spawns, s.Spawns, ks)
 	}
 	m.corridors = l.keepCorridors(prev.corridors, s.Corridors, kc)
 	if n == len(h.metas)*metaChunk {
@@ -102,6 +102,34 @@ func (l *shelves) keepSpawns(h *History, prev []spawnRec, cur []Spawn, k int) []
 	return list
 }
 
+// keepLast makes l.last hold cur, of which k leading spawns are as prev
+// records them.
+func (l *shelves) keepLast(prev []spawnRec, cur []Spawn, k int) {
+	if len(l.last) != len(prev) { // released (see History.done)
+		k = 0
+	}
+	if l.last == nil {
+		if p, ok := spareLast.Get().(*[]Spawn); ok {
+			l.last = (*p)[:0]
+		}
+	}
+	l.last = append(l.last[:k], cur[k:]...)
+}
+
+// spareLast holds spare lists for shelves.last (*[]Spawn, cleared).
+var spareLast sync.Pool
+
+// done tells h that its run ended: it lends the lists it keeps only to record
+// to the next run. Recording more stays correct, if slower.
+func (h *History) done() {
+	if l := &h.lists; l.last != nil {
+		clear(l.last[:cap(l.last)]) // no name kept alive by the pool
+		b := l.last[:0]
+		l.last = nil
+		spareLast.Put(&b)
+	}
+}
+
 // spawnPrefix returns how many leading spawns a records as b holds them;
 // last holds a's spawns as the state held them (see shelves.last).
 func spawnPrefix(a []spawnRec, b, last []Spawn) int {
@@ -111,9 +139,11 @@ func spawnPrefix(a []spawnRec, b, last []Spawn) int {
 	}
 	// Spawns before k hold the same bytes (their names the same strings);
 	// from k, compare them as values.
-	k := rawPrefix(last[:m], b[:m])
-	if k == m {
-		return k
+	k := 0
+	if len(last) == len(a) {
+		if k = rawPrefix(last[:m], b[:m]); k == m {
+			return k
+		}
 	}
 	names := nameList()
 	for k < m && a[k].X == b[k].X && a[k].Y == b[k].Y && names[a[k].name] == b[k].Name {
