@@ -380,6 +380,9 @@ func (h *History) deltaWithin(tiles []Tile, r Rect) ([]byte, bool) {
 // stored whole (see deltaRows).
 const rowsShare = 4
 
+// narrowRow is the widest row deltaRows copies tile by tile.
+const narrowRow = 8
+
 // deltaRows is deltaWithin for a small rectangle r: it stores r's rows whole,
 // one run each, changed tiles or not, which costs less than comparing them
 // (Changed leaves out the tiles such a frame did not change). The map's
@@ -402,18 +405,28 @@ func (h *History) deltaRows(tiles []Tile, r Rect) []byte {
 		h.buf = slices.Grow(h.buf[:0], most)
 		out = h.buf[:most]
 	}
-	k, last := 0, 0
-	for y := r.Y; y < r.Y2(); y++ {
-		i, j := y*h.w+r.X, y*h.w+r.X2()
-		if i-last < 0x80 && j-i < 0x80 {
-			out[k], out[k+1] = byte(i-last), byte(j-i)
+	k, last, w := 0, 0, r.W
+	for i := r.Y*h.w + r.X; i < r.Y2()*h.w; i += h.w {
+		j := i + w
+		if i-last < 0x80 && w < 0x80 {
+			out[k], out[k+1] = byte(i-last), byte(w)
 			k += 2
 		} else {
 			k += binary.PutUvarint(out[k:], uint64(i-last))
-			k += binary.PutUvarint(out[k:], uint64(j-i))
+			k += binary.PutUvarint(out[k:], uint64(w))
 		}
-		k += copy(out[k:], cur[i:j])
-		copy(old[i:j], cur[i:j])
+		if w <= narrowRow {
+			// Most rows are a few tiles (a room dug cell by cell): a loop
+			// costs less than two calls to copy.
+			src, dst, o := cur[i:j], old[i:j], out[k:k+w]
+			for x, t := range src {
+				dst[x], o[x] = t, t
+			}
+			k += w
+		} else {
+			k += copy(out[k:], cur[i:j])
+			copy(old[i:j], cur[i:j])
+		}
 		last = j
 	}
 	return out[:k:k]
@@ -466,7 +479,7 @@ func (h *History) newArena() {
 // carve returns room for n values of a type that holds no pointer, 8-byte
 // aligned, from the history's current delta block (many values get an
 // allocation of their own): the newest map, the lists of exits, rooms and
-// spawns, the spawn names' table. What it returns is not cleared.
+// spawns. What it returns is not cleared.
 func carve[T any](h *History, n int) []T {
 	size := int(unsafe.Sizeof(*new(T)))
 	b := n * size
@@ -567,8 +580,9 @@ func (h *History) At(i int) Snapshot {
 	s.Exits, s.Rooms = slices.Clone(m.exits), slices.Clone(m.rooms) // out of pooled blocks
 	if m.spawns != nil {
 		s.Spawns = make([]Spawn, len(m.spawns))
+		names := nameList()
 		for k, r := range m.spawns {
-			s.Spawns[k] = Spawn{X: r.X, Y: r.Y, Name: h.lists.names[r.name]}
+			s.Spawns[k] = Spawn{X: r.X, Y: r.Y, Name: names[r.name]}
 		}
 	}
 	if m.corridors != nil {

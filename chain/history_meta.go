@@ -2,7 +2,9 @@ package chain
 
 import (
 	"bytes"
-	"hash/maphash"
+	"strings"
+	"sync"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -16,7 +18,7 @@ type meta struct {
 }
 
 // spawnRec is a spawn as the history keeps it: its name by index into
-// shelves.names, so that a list of them holds no pointer.
+// spawnNames.list, so that a list of them holds no pointer.
 type spawnRec struct {
 	X, Y int
 	name int32
@@ -30,12 +32,7 @@ type shelves struct {
 	rooms     shelf[Rect]
 	spawns    shelf[spawnRec]
 	corridors shelf[[]Point]
-	names     []string     // the spawns' names, each once
-	table     []int32      // the names by hash (see findName)
-	recent    [32]struct { // recently seen names by where their bytes are
-		s string
-		i int32 // 1 + index into names
-	}
+	last      []Spawn // the newest meta's spawns as the state held them (see spawnPrefix)
 }
 
 // metaChunk is how many metas one block of History.metas holds.
@@ -55,7 +52,7 @@ func (h *History) metaOf(s *State) int32 {
 	// How many leading elements of each list prev holds as s does, each
 	// compared once (then kept or extended with that).
 	ke, kr := commonPrefix(prev.exits, s.Exits), commonPrefix(prev.rooms, s.Rooms)
-	ks, kc := spawnPrefix(prev.spawns, s.Spawns, l.names), corridorPrefix(prev.corridors, s.Corridors)
+	ks, kc := spawnPrefix(prev.spawns, s.Spawns, l.last), corridorPrefix(prev.corridors, s.Corridors)
 	sameStart := ptrEq(prev.start, s.Start)
 	if n > 0 && sameStart && sameK(prev.exits, s.Exits, ke) && sameK(prev.rooms, s.Rooms, kr) &&
 		sameK(prev.spawns, s.Spawns, ks) && sameK(prev.corridors, s.Corridors, kc) {
@@ -72,6 +69,9 @@ func (h *History) metaOf(s *State) int32 {
 	m.exits = keepList(&l.exits, h, prev.exits, s.Exits, ke)
 	m.rooms = keepList(&l.rooms, h, prev.rooms, s.Rooms, kr)
 	m.spawns = l.keepSpawns(h, prev.spawns, s.Spawns, ks)
+	if ks < len(s.Spawns) || len(l.last) != len(s.Spawns) {
+		l.keepLast(prev.spawns, s.Spawns, ks)
+	}
 	m.corridors = l.keepCorridors(prev.corridors, s.Corridors, kc)
 	if n == len(h.metas)*metaChunk {
 		h.metas = grown(h.metas, 4, new([metaChunk]meta))
@@ -97,78 +97,121 @@ func (l *shelves) keepSpawns(h *History, prev []spawnRec, cur []Spawn, k int) []
 	}
 	list, from := l.spawns.grow(h, prev, len(cur), k == len(prev))
 	for i := from; i < len(cur); i++ {
-		list[i] = spawnRec{X: cur[i].X, Y: cur[i].Y, name: l.nameOf(h, cur[i].Name)}
+		list[i] = spawnRec{X: cur[i].X, Y: cur[i].Y, name: nameOf(cur[i].Name)}
 	}
 	return list
 }
 
-// spawnPrefix returns how many leading spawns a records as b holds them.
-func spawnPrefix(a []spawnRec, b []Spawn, names []string) int {
+// keepLast makes l.last hold cur, of which k leading spawns are as prev
+// records them.
+func (l *shelves) keepLast(prev []spawnRec, cur []Spawn, k int) {
+	if len(l.last) != len(prev) { // released (see History.done)
+		k = 0
+	}
+	if l.last == nil {
+		if p, ok := spareLast.Get().(*[]Spawn); ok {
+			l.last = (*p)[:0]
+		}
+	}
+	l.last = append(l.last[:k], cur[k:]...)
+}
+
+// spareLast holds spare lists for shelves.last (*[]Spawn, cleared).
+var spareLast sync.Pool
+
+// done tells h that its run ended: it lends the lists it keeps only to record
+// to the next run. Recording more stays correct, if slower.
+func (h *History) done() {
+	if l := &h.lists; l.last != nil {
+		clear(l.last[:cap(l.last)]) // no name kept alive by the pool
+		b := l.last[:0]
+		l.last = nil
+		spareLast.Put(&b)
+	}
+}
+
+// spawnPrefix returns how many leading spawns a records as b holds them;
+// last holds a's spawns as the state held them (see shelves.last).
+func spawnPrefix(a []spawnRec, b, last []Spawn) int {
 	m := min(len(a), len(b))
+	if m == 0 {
+		return 0
+	}
+	// Spawns before k hold the same bytes (their names the same strings);
+	// from k, compare them as values.
 	k := 0
+	if len(last) == len(a) {
+		if k = rawPrefix(last[:m], b[:m]); k == m {
+			return k
+		}
+	}
+	names := nameList()
 	for k < m && a[k].X == b[k].X && a[k].Y == b[k].Y && names[a[k].name] == b[k].Name {
 		k++
 	}
 	return k
 }
 
-// nameOf returns the index of name in l.names, adding it the first time.
-// Spawns mostly take their names from one table (a content pack's), so the
-// same name mostly comes with the same bytes: a small cache by where they
-// are settles most calls with no hashing.
-func (l *shelves) nameOf(h *History, name string) int32 {
+// spawnNames holds the spawns' names every history records, each once, so
+// that a history's spawns hold no pointer and a sweep's runs, which mostly take
+// their names from one table (a content pack's), look up each once, not once a
+// run. Names are few (a name once seen stays for the process' life). It is safe
+// for concurrent runs: list is only appended to, and each longer list
+// published whole, so a reader's list never changes.
+var spawnNames struct {
+	mu     sync.Mutex
+	index  map[string]int32         // under mu
+	list   atomic.Pointer[[]string] // the names by index
+	recent [1024]atomic.Pointer[nameEntry]
+}
+
+// nameEntry is a name recently seen, by where its bytes are (see nameOf).
+type nameEntry struct {
+	s string
+	i int32 // its index in spawnNames.list
+}
+
+// nameList returns the spawns' names by index (see spawnNames).
+func nameList() []string {
+	if l := spawnNames.list.Load(); l != nil {
+		return *l
+	}
+	return nil
+}
+
+// nameOf returns the index of name in spawnNames.list, adding it the first
+// time. The same name mostly comes with the same bytes (a content pack's
+// table): a small cache by where they are settles most calls with no hashing
+// nor locking.
+func nameOf(name string) int32 {
 	p := uintptr(unsafe.Pointer(unsafe.StringData(name)))
-	c := &l.recent[(p>>3^p>>9)%uintptr(len(l.recent))]
-	if c.i > 0 && unsafe.StringData(c.s) == unsafe.StringData(name) && len(c.s) == len(name) {
-		return c.i - 1
+	c := &spawnNames.recent[(p>>3^p>>9)%uintptr(len(spawnNames.recent))]
+	if e := c.Load(); e != nil && unsafe.StringData(e.s) == unsafe.StringData(name) && len(e.s) == len(name) {
+		return e.i
 	}
-	i := l.findName(h, name)
-	c.s, c.i = name, i+1
+	i := findName(name)
+	c.Store(&nameEntry{s: name, i: i})
 	return i
 }
 
-// findName is nameOf without the cache: l.table holds the names by hash
-// (open addressing), as 1 + their index (0 for a free slot), at most half
-// full.
-func (l *shelves) findName(h *History, name string) int32 {
-	if len(l.table) == 0 {
-		l.table = newTable(h, 256)
+// findName is nameOf without the cache.
+func findName(name string) int32 {
+	sn := &spawnNames
+	sn.mu.Lock()
+	defer sn.mu.Unlock()
+	if i, ok := sn.index[name]; ok {
+		return i
 	}
-	mask := uint64(len(l.table) - 1)
-	k := maphash.String(nameSeed, name) & mask
-	for ; l.table[k] != 0; k = (k + 1) & mask {
-		if i := l.table[k] - 1; l.names[i] == name {
-			return i
-		}
+	if sn.index == nil {
+		sn.index = make(map[string]int32)
 	}
-	l.names = grown(l.names, 32, name)
-	i := int32(len(l.names) - 1)
-	l.table[k] = i + 1
-	if 2*len(l.names) > len(l.table) {
-		t := newTable(h, 2*len(l.table))
-		mask := uint64(len(t) - 1)
-		for j, n := range l.names {
-			k := maphash.String(nameSeed, n) & mask
-			for t[k] != 0 {
-				k = (k + 1) & mask
-			}
-			t[k] = int32(j) + 1
-		}
-		l.table = t
-	}
+	name = strings.Clone(name) // not the caller's buffer, kept for good
+	list := append(nameList(), name)
+	i := int32(len(list) - 1)
+	sn.index[name] = i
+	sn.list.Store(&list)
 	return i
 }
-
-// newTable returns an empty name table of n slots.
-func newTable(h *History, n int) []int32 {
-	t := carve[int32](h, n)
-	clear(t)
-	return t
-}
-
-// nameSeed seeds the name tables' hash (which names share a slot changes
-// nothing a history records).
-var nameSeed = maphash.MakeSeed()
 
 func ptrEq(a, b *Point) bool { return (a == nil && b == nil) || (a != nil && b != nil && *a == *b) }
 

@@ -112,6 +112,7 @@ func RunConfig(ctx context.Context, c *Chain, cfg Config) (res *Result, err erro
 	}
 	res = &Result{Chain: c, Master: cfg.Master, Seed: seed, Try: cfg.Try, State: s, History: hist}
 	err = runSteps(ctx, s, c.Steps, "steps", "", -1)
+	hist.done()
 	res.Warnings, res.Placements = *s.warns, *s.placed
 	if err != nil {
 		return res, err
