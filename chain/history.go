@@ -210,7 +210,7 @@ func (h *History) add(s *State, step StepRef, label string, flags uint8, board i
 	n := len(h.steps)
 	newStep := n == 0 || !sameStep(&h.steps[n-1], &step)
 	if newStep {
-		h.steps = grown(h.steps, 32, step)
+		h.steps = grown(h.steps, 16, step)
 	}
 	if h.n == 0 || h.last != s || (!sinceAny && (newStep || h.frame(h.n-1).step != int32(n-1))) {
 		changed, tilesOnly = nil, false

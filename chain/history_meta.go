@@ -333,7 +333,11 @@ func (sh *shelf[T]) grow(h *History, prev []T, n int, extends bool) (list []T, f
 		return []T{}, 0
 	}
 	if n > cap(sh.buf)-end {
-		c := max(16, min(2*cap(sh.buf), shelfBlock/int(unsafe.Sizeof(*new(T)))))
+		first := 16
+		if h == nil {
+			first = 64 // allocated, not carved: one block holds most runs' lists
+		}
+		c := max(first, min(2*cap(sh.buf), shelfBlock/int(unsafe.Sizeof(*new(T)))))
 		if n > c/2 {
 			c = n + n/8
 		}
