@@ -572,7 +572,7 @@ func (h *History) At(i int) Snapshot {
 	f := h.frame(i)
 	s := Snapshot{Index: i, Step: h.steps[f.step], Label: h.label(f), Final: f.flags&frameFinal != 0,
 		Map: &Grid{W: h.w, H: h.h, Tiles: h.shown(i)}}
-	m := h.meta(int(f.meta))
+	m := h.meta(int(f.meta)).unpack()
 	if m.start != nil {
 		p := *m.start
 		s.Start = &p
