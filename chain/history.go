@@ -210,7 +210,7 @@ func (h *History) add(s *State, step StepRef, label string, flags uint8, board i
 	n := len(h.steps)
 	newStep := n == 0 || !sameStep(&h.steps[n-1], &step)
 	if newStep {
-		h.steps = grown(h.steps, 32, step)
+		h.steps = grown(h.steps, 16, step)
 	}
 	if h.n == 0 || h.last != s || (!sinceAny && (newStep || h.frame(h.n-1).step != int32(n-1))) {
 		changed, tilesOnly = nil, false
@@ -572,7 +572,7 @@ func (h *History) At(i int) Snapshot {
 	f := h.frame(i)
 	s := Snapshot{Index: i, Step: h.steps[f.step], Label: h.label(f), Final: f.flags&frameFinal != 0,
 		Map: &Grid{W: h.w, H: h.h, Tiles: h.shown(i)}}
-	m := h.meta(int(f.meta))
+	m := h.meta(int(f.meta)).unpack()
 	if m.start != nil {
 		p := *m.start
 		s.Start = &p

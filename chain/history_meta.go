@@ -8,13 +8,47 @@ import (
 	"unsafe"
 )
 
-// meta is the non-tile part of a snapshot; consecutive frames share it when unchanged.
-type meta struct {
+// lists is the non-tile part of a snapshot: its start and lists.
+type lists struct {
 	start     *Point
 	exits     []Exit
 	rooms     []Rect
 	corridors [][]Point
 	spawns    []spawnRec
+}
+
+// meta is lists as stored (consecutive frames share it when unchanged): each
+// list as where its elements are and its length, as the lists a history
+// keeps are clipped (their capacity is their length), which halves a run's
+// block of metas.
+type meta struct {
+	start          *Point
+	exits          *Exit
+	rooms          *Rect
+	corridors      *[]Point
+	spawns         *spawnRec
+	ne, nr, nc, ns int32
+}
+
+// pack returns l as stored; its lists must be clipped.
+func (l *lists) pack() meta {
+	return meta{start: l.start, exits: unsafe.SliceData(l.exits), rooms: unsafe.SliceData(l.rooms),
+		corridors: unsafe.SliceData(l.corridors), spawns: unsafe.SliceData(l.spawns),
+		ne: int32(len(l.exits)), nr: int32(len(l.rooms)), nc: int32(len(l.corridors)), ns: int32(len(l.spawns))}
+}
+
+// unpack returns the lists m stores.
+func (m *meta) unpack() lists {
+	return lists{start: m.start, exits: listAt(m.exits, m.ne), rooms: listAt(m.rooms, m.nr),
+		corridors: listAt(m.corridors, m.nc), spawns: listAt(m.spawns, m.ns)}
+}
+
+// listAt is the clipped list of n elements from p (nil when p is).
+func listAt[T any](p *T, n int32) []T {
+	if p == nil {
+		return nil
+	}
+	return unsafe.Slice(p, n)
 }
 
 // spawnRec is a spawn as the history keeps it: its name by index into
@@ -45,9 +79,9 @@ const metaChunk = 32
 func (h *History) metaOf(s *State) int32 {
 	n := h.nmeta
 	l := &h.lists
-	var prev meta
+	var prev lists
 	if n > 0 {
-		prev = *h.meta(n - 1)
+		prev = h.meta(n - 1).unpack()
 	}
 	// How many leading elements of each list prev holds as s does, each
 	// compared once (then kept or extended with that).
@@ -58,7 +92,7 @@ func (h *History) metaOf(s *State) int32 {
 		sameK(prev.spawns, s.Spawns, ks) && sameK(prev.corridors, s.Corridors, kc) {
 		return int32(n - 1)
 	}
-	m := meta{start: prev.start}
+	m := lists{start: prev.start}
 	if !sameStart {
 		m.start = nil
 		if s.Start != nil {
@@ -76,7 +110,7 @@ func (h *History) metaOf(s *State) int32 {
 	if n == len(h.metas)*metaChunk {
 		h.metas = grown(h.metas, 4, new([metaChunk]meta))
 	}
-	*h.meta(n) = m
+	*h.meta(n) = m.pack()
 	h.nmeta++
 	return int32(n)
 }
@@ -333,7 +367,11 @@ func (sh *shelf[T]) grow(h *History, prev []T, n int, extends bool) (list []T, f
 		return []T{}, 0
 	}
 	if n > cap(sh.buf)-end {
-		c := max(16, min(2*cap(sh.buf), shelfBlock/int(unsafe.Sizeof(*new(T)))))
+		first := 16
+		if h == nil {
+			first = 64 // allocated, not carved: one block holds most runs' lists
+		}
+		c := max(first, min(2*cap(sh.buf), shelfBlock/int(unsafe.Sizeof(*new(T)))))
 		if n > c/2 {
 			c = n + n/8
 		}
